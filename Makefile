@@ -1,0 +1,37 @@
+# ddz — two commands on a fresh machine:  `make app`  and  `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PORT ?= 8501
+
+.PHONY: app test lint bench docs docs-serve conformance report arena clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+app: $(STAMP)  ## run the Spanish tutorial app (Streamlit)
+	$(BIN)/streamlit run tutorial/app.py --server.port $(PORT) --browser.gatherUsageStats=false
+
+test: $(STAMP)  ## lint, type-check, corpus check, all tests (browser tests need /usr/bin/chromium), docs build
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy ddz
+	$(BIN)/ddz-conformance check
+	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs build --strict --quiet --site-dir /tmp/ddz-site
+	$(BIN)/pytest -n 2 -q
+
+bench: $(STAMP)
+	$(BIN)/python -m ddz.bench
+
+docs-serve: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs serve
+
+conformance: $(STAMP)
+	$(BIN)/ddz-conformance run
+
+clean:
+	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache

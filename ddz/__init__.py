@@ -1,0 +1,43 @@
+"""ddz: a reference implementation of Dou Dizhu (斗地主), the three-player card game.
+
+>>> from ddz import parse, classify, beats, legal_plays
+>>> str(parse("k k k 3"))
+'3KKK'
+>>> classify("444455").name
+'cuarteto con dos sueltas'
+>>> beats("KKK3", "QQQR")
+True
+>>> len(legal_plays("BR22"))
+5
+"""
+
+from __future__ import annotations
+
+from .cards import RANKS, Cards, NotationError, parse, parse_hand
+from .compare import Verdict, beats, compare
+from .moves import legal_plays
+from .plays import KIND_NAMES_ES, KINDS, InvalidPlay, Play, Rejection, analyze, classify
+from .variants import STANDARD, Variant
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "KINDS",
+    "KIND_NAMES_ES",
+    "RANKS",
+    "STANDARD",
+    "Cards",
+    "InvalidPlay",
+    "NotationError",
+    "Play",
+    "Rejection",
+    "Variant",
+    "Verdict",
+    "analyze",
+    "beats",
+    "classify",
+    "compare",
+    "legal_plays",
+    "parse",
+    "parse_hand",
+]

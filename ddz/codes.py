@@ -1,0 +1,153 @@
+"""Deal codes: a short, typable code that fixes every deal of a hand, redeals included.
+
+Algorithm (reproducible in any language):
+
+1. A code is 8 data symbols plus 1 check symbol in Crockford's base-32 alphabet
+   ``0123456789ABCDEFGHJKMNPQRSTVWXYZ`` (``I``/``L`` read as ``1``, ``O`` as ``0``; case,
+   spaces and dashes ignored). The 8 data symbols, most significant first, are a 40-bit seed.
+   The check symbol is the Luhn mod 32 check of the 8 data symbols.
+2. A splitmix64 generator starts with ``state = seed``. Each ``next()`` does
+   ``state += 0x9E3779B97F4A7C15``; ``z = state``; ``z = (z ^ z>>30) * 0xBF58476D1CE4E5B9``;
+   ``z = (z ^ z>>27) * 0x94D049BB133111EB``; returns ``z ^ z>>31`` (all mod 2**64).
+3. Deal ``d`` (0 = first deal, 1..3 = redeals after everyone passed) continues the same stream:
+   take the deck in order ``3S 3H 3C 3D 4S … 2D BJ RJ`` (ranks ascending, suits S H C D, then
+   the black and the red joker); Fisher–Yates: for ``i`` from 53 down to 1,
+   ``j = next() % (i + 1)``, swap cards ``i`` and ``j``. Card ``k`` (0..50) goes to seat ``k % 3``
+   (one at a time, counterclockwise from seat 0); cards 51..53 are the kitty (pozo).
+   Then ``first_bidder = next() % 3``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from .cards import RANKS, Cards
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
+_VALUE.update({"I": 1, "L": 1, "O": 0})
+DATA_LEN = 8
+MASK64 = (1 << 64) - 1
+SUITS = "SHCD"
+DECK_ORDER: tuple[str, ...] = tuple(r + s for r in RANKS[:13] for s in SUITS) + ("BJ", "RJ")
+"""Card ids in the specified deck order: rank symbol + suit letter; ``BJ``/``RJ`` the jokers."""
+
+
+class CodeError(ValueError):
+    """A deal code that cannot be read (wrong symbol, length or check symbol)."""
+
+
+def card_rank(card_id: str) -> int:
+    """Rank index of a card id such as ``"TS"`` or ``"RJ"``."""
+    return RANKS.index(card_id[0])
+
+
+def cards_of(ids: tuple[str, ...] | list[str]) -> Cards:
+    """The rank multiset of some card ids."""
+    return Cards.from_ranks(card_rank(i) for i in ids)
+
+
+class SplitMix64:
+    """The splitmix64 generator (see the module docstring)."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+
+def _luhn32(values: list[int]) -> int:
+    total, factor = 0, 2
+    for v in reversed(values):
+        addend = factor * v
+        total += addend // 32 + addend % 32
+        factor = 1 if factor == 2 else 2
+    return (32 - total % 32) % 32
+
+
+def encode(seed: int) -> str:
+    """The code of a 40-bit seed, formatted ``XXXX-XXXXX``."""
+    if not 0 <= seed < 1 << (5 * DATA_LEN):
+        raise CodeError(f"semilla fuera de rango: {seed}")
+    values = [(seed >> (5 * (DATA_LEN - 1 - i))) & 31 for i in range(DATA_LEN)]
+    values.append(_luhn32(values))
+    text = "".join(ALPHABET[v] for v in values)
+    return f"{text[:4]}-{text[4:]}"
+
+
+def decode(code: str) -> int:
+    """The seed of a code; raises :class:`CodeError` ("código no válido: …") on any problem."""
+    if not isinstance(code, str):
+        raise CodeError(f"código no válido: se esperaba texto, no {type(code).__name__}")
+    text = "".join(ch for ch in code.upper() if ch not in " -_")
+    if len(text) != DATA_LEN + 1:
+        raise CodeError(
+            f"código no válido: «{code}» tiene {len(text)} símbolos y un código tiene {DATA_LEN + 1}"
+        )
+    values = []
+    for i, ch in enumerate(text):
+        if ch not in _VALUE:
+            raise CodeError(
+                f"código no válido: el símbolo «{ch}» (posición {i + 1}) no se usa en los códigos"
+            )
+        values.append(_VALUE[ch])
+    if _luhn32(values[:DATA_LEN]) != values[DATA_LEN]:
+        raise CodeError(f"código no válido: «{code}» no pasa la comprobación; revisa si hay una errata")
+    seed = 0
+    for v in values[:DATA_LEN]:
+        seed = seed << 5 | v
+    return seed
+
+
+def normalize(code: str) -> str:
+    """The canonical spelling of a valid code."""
+    return encode(decode(code))
+
+
+def new_code() -> str:
+    """A fresh code from a secure random source."""
+    return encode(secrets.randbits(5 * DATA_LEN))
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal: three 17-card hands (card ids), the 3-card kitty and who bids first."""
+
+    hands: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    kitty: tuple[str, ...]
+    first_bidder: int
+    index: int = 0
+    """0 for the first deal, 1..3 for redeals."""
+
+    def rank_hands(self) -> list[Cards]:
+        return [cards_of(h) for h in self.hands]
+
+
+def deals(code: str, count: int = 4) -> list[Deal]:
+    """The first ``count`` deals of a code (the deal and its redeals)."""
+    rng = SplitMix64(decode(code))
+    out = []
+    for d in range(count):
+        deck = list(DECK_ORDER)
+        for i in range(len(deck) - 1, 0, -1):
+            j = rng.next() % (i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        hands = tuple(tuple(_sorted_ids(deck[s:51:3])) for s in range(3))
+        first = rng.next() % 3
+        out.append(Deal((hands[0], hands[1], hands[2]), tuple(_sorted_ids(deck[51:])), first, d))
+    return out
+
+
+def deal(code: str, redeal: int = 0) -> Deal:
+    """Deal number ``redeal`` (0 = the first) of a code."""
+    return deals(code, redeal + 1)[redeal]
+
+
+def _sorted_ids(ids: list[str]) -> list[str]:
+    return sorted(ids, key=DECK_ORDER.index)

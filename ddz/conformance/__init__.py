@@ -1,0 +1,1 @@
+"""The conformance suite tooling: load the corpus, check it, run it against implementations."""

@@ -1,0 +1,108 @@
+"""``ddz-conformance check``: lint the corpus itself so that a wrong case cannot hide."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from ..cards import NotationError, parse
+from ..variants import STANDARD, Variant
+from .corpus import Case, corpus_dir, iter_cases, load_files, rule_ids
+from .runner import InProcess, run_case
+
+_CARD_FIELDS = ("cards", "play", "table", "hand", "kitty")
+
+
+def _card_strings(case: Case) -> list[str]:
+    inp = case.input
+    out = [inp[k] for k in _CARD_FIELDS if isinstance(inp.get(k), str)]
+    out += [h for h in inp.get("hands", []) if isinstance(h, str)]
+    out += [p for p in inp.get("plays", []) if isinstance(p, str) and p != "p"]
+    exp = case.expect
+    out += [p for p in exp.get("plays", []) if isinstance(p, str)]
+    out += [h for h in exp.get("hands", []) if isinstance(h, str)]
+    return out
+
+
+def check(root: Path | None = None) -> list[str]:
+    """All problems found in the corpus (empty when it is sound)."""
+    import jsonschema
+
+    base = root or corpus_dir()
+    problems: list[str] = []
+    schema = json.loads((base / "schemas" / "case-file.schema.json").read_text(encoding="utf-8"))
+    files = load_files(base)
+    if not files:
+        return [f"no case files under {base / 'cases'}"]
+    for path, doc in files:
+        for err in jsonschema.Draft202012Validator(schema).iter_errors(doc):
+            loc = "/".join(map(str, err.absolute_path))
+            problems.append(f"{path.name}: {loc}: {err.message}")
+        if isinstance(doc, dict) and path.parent.name != doc.get("op"):
+            problems.append(f"{path}: op {doc.get('op')!r} does not match its folder")
+    if problems:
+        return problems
+    cases = list(iter_cases(files))
+    for cid, n in Counter(c.id for c in cases).items():
+        if n > 1:
+            problems.append(f"duplicate case id {cid} ({n} times)")
+    declared = rule_ids(base)
+    for rid, n in Counter(declared).items():
+        if n > 1:
+            problems.append(f"rules.md declares {rid} {n} times")
+    known = set(declared)
+    covered: set[str] = set()
+    for c in cases:
+        for rid in c.rules:
+            if rid not in known:
+                problems.append(f"{c.id}: unknown rule id {rid}")
+        covered.update(c.rules)
+        for s in _card_strings(c):
+            if c.op == "notation" and s == c.input.get("cards"):
+                continue
+            try:
+                parse(s)
+            except NotationError as e:
+                problems.append(f"{c.id}: {s!r} is not a possible set of cards ({e.message})")
+    tests_text = _tests_text(base.parent / "tests")
+    for rid in declared:
+        if rid in covered:
+            continue
+        if re.search(rf"\b{re.escape(rid)}\b", tests_text):
+            continue  # a rule outside the protocol (UI, counter) checked by a named pytest test
+        problems.append(f"rule {rid} has no case")
+    problems += _agree_with_ddz(cases)
+    return problems
+
+
+def _tests_text(folder: Path) -> str:
+    if not folder.is_dir():
+        return ""
+    return "\n".join(p.read_text(encoding="utf-8") for p in folder.rglob("*.py"))
+
+
+def _agree_with_ddz(cases: list[Case]) -> list[str]:
+    problems = []
+    variants = {STANDARD} | {Variant.parse(f) for c in cases for f in c.variants}
+    engines = {v: InProcess(v) for v in variants}
+    for c in cases:
+        for v in {STANDARD} | {Variant.parse(f) for f in c.variants}:
+            out = run_case(engines[v], c)
+            if out.status != "passed":
+                problems.append(
+                    f"{c.id} [{v.name}]: ddz gives {out.actual or out.message}, case expects {out.expected}"
+                )
+    return problems
+
+
+def summary(root: Path | None = None) -> dict[str, Any]:
+    cases = list(iter_cases(load_files(root)))
+    return {
+        "cases": len(cases),
+        "files": len({c.file for c in cases}),
+        "rules": len(rule_ids(root)),
+        "ops": dict(Counter(c.op for c in cases)),
+    }

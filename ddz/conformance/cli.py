@@ -1,0 +1,238 @@
+"""``ddz-conformance``: check the corpus, run it against implementations, fuzz, report.
+
+ddz-conformance check
+ddz-conformance run [--impl "CMD"]... [--variant V] [--run GLOB] [--skip GLOB]
+                    [--expectations FILE] [--write-expectations FILE] [--strict]
+                    [--format pretty|json|markdown]
+ddz-conformance dump
+ddz-conformance fuzz --impl "CMD" [--examples N]
+ddz-conformance report [--out conformance/REPORT.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..variants import STANDARD, Variant
+from .corpus import Case, load_cases
+from .runner import Implementation, ImplError, InProcess, Outcome, Subprocess, run_all
+
+STATUSES = ("passed", "failed", "skipped", "errored")
+
+
+def select(cases: list[Case], run: list[str], skip: list[str]) -> list[Case]:
+    out = [c for c in cases if not run or any(fnmatch.fnmatchcase(c.id, g) for g in run)]
+    return [c for c in out if not any(fnmatch.fnmatchcase(c.id, g) for g in skip)]
+
+
+def tally(outcomes: list[Outcome]) -> Counter[str]:
+    return Counter(o.status for o in outcomes)
+
+
+def count_line(counts: Counter[str]) -> str:
+    return ", ".join(f"{counts.get(s, 0)} {s}" for s in STATUSES)
+
+
+def _load_expectations(path: str | None) -> dict[str, set[str]]:
+    if not path or not Path(path).exists():
+        return {}
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    return {name: set(ids) for name, ids in data.items()}
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    cases = select(load_cases(), args.run or [], args.skip or [])
+    variant = Variant.parse(args.variant)
+    impls: list[Implementation] = []
+    if not args.impl:
+        impls.append(InProcess(variant))
+    for cmd in args.impl or []:
+        sp = Subprocess(cmd, timeout=args.timeout)
+        try:
+            sp.start()
+        except ImplError as e:
+            print(f"error: could not start {cmd!r}: {e}", file=sys.stderr)
+            return 2
+        impls.append(sp)
+    known = _load_expectations(args.expectations)
+    total: Counter[str] = Counter()
+    bad = 0
+    written: dict[str, list[str]] = {}
+    reports = []
+    for impl in impls:
+        outcomes, seconds = run_all(impl, cases)
+        impl.close()
+        known_ids = known.get(impl.name, set())
+        for o in outcomes:
+            o.known = o.case.id in known_ids
+        counts = tally(outcomes)
+        total += counts
+        unexpected = [o for o in outcomes if o.status in ("failed", "errored") and not o.known]
+        fixed = [o for o in outcomes if o.status == "passed" and o.known]
+        bad += len(unexpected) + (len(fixed) if args.strict else 0)
+        written[impl.name] = sorted(o.case.id for o in outcomes if o.status in ("failed", "errored"))
+        reports.append((impl, outcomes, counts, seconds, fixed))
+    render = {"pretty": _pretty, "json": _json, "markdown": _markdown}[args.format]
+    render(reports, args)
+    if args.write_expectations:
+        Path(args.write_expectations).write_text(
+            json.dumps(written, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+        )
+    print(count_line(total))
+    return 1 if bad else 0
+
+
+def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
+    for impl, outcomes, counts, seconds, fixed in reports:
+        per_k = seconds / max(len(outcomes), 1) * 1000
+        print(
+            f"== {impl.name} ({impl.variant.name}): {count_line(counts)} in {seconds:.2f} s ({per_k:.2f} s per 1000 cases)"
+        )
+        for o in outcomes:
+            if o.status in ("failed", "errored"):
+                tag = "known " if o.known else ""
+                detail = (
+                    o.message if o.status == "errored" else f"got {json.dumps(o.actual, ensure_ascii=False)}"
+                )
+                print(f"  {tag}{o.status.upper()} {o.case.id} [{', '.join(o.case.rules)}]")
+                print(f"      input {json.dumps(o.case.input, ensure_ascii=False)}")
+                print(f"      expected {json.dumps(o.expected, ensure_ascii=False)}; {detail}")
+        for o in fixed:
+            print(f"  NOW PASSING (listed as known failure) {o.case.id}")
+
+
+def _json(reports: list[Any], args: argparse.Namespace) -> None:
+    for impl, outcomes, _counts, _seconds, _fixed in reports:
+        for o in outcomes:
+            print(
+                json.dumps(
+                    {
+                        "implementation": impl.name,
+                        "case": o.case.id,
+                        "status": o.status,
+                        "known": o.known,
+                        "rules": list(o.case.rules),
+                        "expected": o.expected,
+                        "actual": o.actual,
+                        "message": o.message,
+                    },
+                    ensure_ascii=False,
+                )
+            )
+
+
+def _markdown(reports: list[Any], args: argparse.Namespace) -> None:
+    print("| implementación | variante | " + " | ".join(STATUSES) + " |")
+    print("|---|---|" + "---|" * len(STATUSES))
+    for impl, _outcomes, counts, _seconds, _fixed in reports:
+        print(
+            f"| {impl.name} | {impl.variant.name} | "
+            + " | ".join(str(counts.get(s, 0)) for s in STATUSES)
+            + " |"
+        )
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .check import check, summary
+
+    problems = check()
+    for p in problems:
+        print(p)
+    s = summary()
+    if problems:
+        print(f"corpus check: {len(problems)} problems")
+        return 1
+    print(
+        f"corpus check: ok — {s['cases']} cases in {s['files']} files, {s['rules']} rules, every rule covered, "
+        f"every case agrees with ddz"
+    )
+    return 0
+
+
+def cmd_dump(args: argparse.Namespace) -> int:
+    out = []
+    for c in load_cases():
+        out.append(
+            {
+                "id": c.id,
+                "op": c.op,
+                "input": c.input,
+                "expect": c.expect,
+                "variants": c.variants,
+                "rules": list(c.rules),
+                "note": c.note,
+                "source": c.source,
+                "anchor": c.anchor,
+            }
+        )
+    json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
+    print()
+    return 0
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from .fuzz import fuzz
+
+    return fuzz(args.impl, args.examples, args.seed, args.timeout)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from .report import write_report
+
+    write_report(Path(args.out), args.impl or [], fuzz_examples=args.fuzz_examples)
+    print(f"wrote {args.out}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="ddz-conformance", description="The Dou Dizhu conformance suite.")
+    sub = p.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run", help="run the corpus against implementations")
+    r.add_argument("--impl", action="append", help="command of an implementation speaking the protocol")
+    r.add_argument("--variant", default="standard", help="variant of the in-process ddz")
+    r.add_argument("--run", action="append", help="only case ids matching this glob")
+    r.add_argument("--skip", action="append", help="skip case ids matching this glob")
+    r.add_argument("--expectations", help="JSON file {implementation: [known failing case ids]}")
+    r.add_argument("--write-expectations", help="write the failing case ids to this file")
+    r.add_argument("--strict", action="store_true", help="fail when a known failure now passes")
+    r.add_argument("--format", choices=("pretty", "json", "markdown"), default="pretty")
+    r.add_argument("--timeout", type=float, default=5.0, help="seconds per case")
+    r.set_defaults(func=cmd_run)
+    c = sub.add_parser("check", help="validate the corpus and check it against ddz")
+    c.set_defaults(func=cmd_check)
+    d = sub.add_parser("dump", help="print the whole corpus as JSON")
+    d.set_defaults(func=cmd_dump)
+    f = sub.add_parser("fuzz", help="differential fuzzing against another implementation")
+    f.add_argument("--impl", required=True)
+    f.add_argument("--examples", type=int, default=2000)
+    f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--timeout", type=float, default=5.0)
+    f.set_defaults(func=cmd_fuzz)
+    rep = sub.add_parser("report", help="regenerate conformance/REPORT.md")
+    rep.add_argument(
+        "--impl", action="append", help="peer commands (default: the bundled RLCard and DouZero adapters)"
+    )
+    rep.add_argument("--out", default=str(Path(__file__).resolve().parents[2] / "conformance" / "REPORT.md"))
+    rep.add_argument("--fuzz-examples", type=int, default=1500)
+    rep.set_defaults(func=cmd_report)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["STANDARD", "main"]

@@ -1,0 +1,122 @@
+"""Loading the YAML corpus in ``conformance/cases/<op>/*.yaml``."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..variants import Variant
+
+OPTIONAL_KEYS = frozenset({"reason", "phase", "message"})
+"""Result keys an implementation may omit; when present they must match."""
+
+
+def corpus_dir() -> Path:
+    """The ``conformance/`` folder (``DDZ_CORPUS`` overrides it)."""
+    env = os.environ.get("DDZ_CORPUS")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "conformance"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One test of the corpus."""
+
+    id: str
+    op: str
+    input: dict[str, Any]
+    expect: dict[str, Any]
+    rules: tuple[str, ...]
+    note: str
+    group: str
+    group_title: str
+    source: str
+    file: str
+    variants: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def anchor(self) -> str:
+        """Stable HTML anchor for docs and app links."""
+        return "case-" + re.sub(r"[^a-z0-9]+", "-", self.id.lower()).strip("-")
+
+    def expected(self, variant: Variant) -> dict[str, Any]:
+        """The expected result under ``variant`` (the last matching flag wins)."""
+        result = self.expect
+        for flag in variant.flags:
+            if flag in self.variants:
+                result = self.variants[flag]
+        return result
+
+
+def load_files(root: Path | None = None) -> list[tuple[Path, dict[str, Any]]]:
+    import yaml
+
+    base = (root or corpus_dir()) / "cases"
+    out = []
+    for path in sorted(base.glob("*/*.yaml")):
+        with path.open(encoding="utf-8") as fh:
+            out.append((path, yaml.safe_load(fh)))
+    return out
+
+
+def iter_cases(files: list[tuple[Path, dict[str, Any]]]) -> Iterator[Case]:
+    for path, doc in files:
+        for g in doc.get("groups", []):
+            shared = g.get("input", {}) or {}
+            for t in g.get("tests", []):
+                yield Case(
+                    id=f"{g['id']}.{t['id']}",
+                    op=doc["op"],
+                    input={**shared, **t.get("input", {})},
+                    expect=t["expect"],
+                    rules=tuple(t.get("rules", [])),
+                    note=t.get("note", ""),
+                    group=g["id"],
+                    group_title=g.get("title", ""),
+                    source=g.get("source", ""),
+                    file=str(path.relative_to(path.parents[2])),
+                    variants=t.get("variants", {}) or {},
+                )
+
+
+def load_cases(root: Path | None = None) -> list[Case]:
+    """Every case of the corpus, in file order."""
+    return list(iter_cases(load_files(root)))
+
+
+def rule_ids(root: Path | None = None) -> list[str]:
+    """Rule ids declared in ``rules.md`` (``### R-…`` headings), in order."""
+    text = ((root or corpus_dir()) / "rules.md").read_text(encoding="utf-8")
+    return re.findall(r"^### ([A-Z]+-[A-Z0-9-]+)\s*$", text, flags=re.M)
+
+
+def rule_texts(root: Path | None = None) -> dict[str, str]:
+    """Rule id -> its Spanish sentence (first paragraph line under the heading)."""
+    text = ((root or corpus_dir()) / "rules.md").read_text(encoding="utf-8")
+    out: dict[str, str] = {}
+    for m in re.finditer(r"^### ([A-Z]+-[A-Z0-9-]+)\s*\n(.+)$", text, flags=re.M):
+        out[m.group(1)] = m.group(2).strip()
+    return out
+
+
+def matches(op: str, expected: dict[str, Any], actual: Any) -> bool:
+    """Whether ``actual`` satisfies ``expected`` (``plays`` compared as a set)."""
+    if not isinstance(actual, dict):
+        return False
+    for key, want in expected.items():
+        if key not in actual:
+            if key in OPTIONAL_KEYS:
+                continue
+            return False
+        got = actual[key]
+        if key == "plays":
+            if not isinstance(got, list) or sorted(map(str, got)) != sorted(want):
+                return False
+        elif got != want:
+            return False
+    return True

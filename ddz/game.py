@@ -1,0 +1,500 @@
+"""A whole hand as a pure, deterministic state machine: bidding, tricks, spring, score.
+
+Seats are 0, 1, 2 in counterclockwise turn order. Actions are strings: ``"p"`` (pass, in the
+auction or in a trick), ``"1"``/``"2"``/``"3"`` (bids) or cards in notation (a play).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import FULL_DECK, NUM_RANKS, RANK_NAMES_ES, Cards, NotationError, parse
+from .codes import DECK_ORDER, Deal, card_rank, cards_of, deals, normalize
+from .compare import _compare
+from .moves import legal_plays
+from .plays import Play, Rejection, analyze
+from .variants import STANDARD, Variant
+
+BIDDING, PLAYING, OVER, VOID = "bidding", "playing", "over", "void"
+PASS = "p"
+_PASS_WORDS = frozenset({"p", "pass", "paso", "pasar", "0"})
+
+
+class GameError(ValueError):
+    """An action that is not allowed now; the game state is left exactly as it was."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened: ``kind`` (``bid``, ``play``, ``pass``, ``landlord``, …) and a Spanish text."""
+
+    kind: str
+    seat: int | None
+    text: str
+    cards: str = ""
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Doubling:
+    reason: str
+    """``bomb``, ``rocket``, ``spring`` or ``antispring``."""
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a hand with its whole score breakdown."""
+
+    winner: str
+    """``"landlord"`` or ``"farmers"``."""
+    landlord: int
+    out_seat: int
+    base: int
+    doublings: tuple[Doubling, ...]
+    spring: bool
+    antispring: bool
+    scores: tuple[int, int, int]
+
+    @property
+    def multiplier(self) -> int:
+        return 1 << len(self.doublings)
+
+    @property
+    def stake(self) -> int:
+        """S = base × multiplier."""
+        return self.base * self.multiplier
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "landlord": self.landlord,
+            "base": self.base,
+            "multiplier": self.multiplier,
+            "spring": self.spring,
+            "antispring": self.antispring,
+            "winner": self.winner,
+            "scores": list(self.scores),
+        }
+
+    def explain(self) -> list[str]:
+        """The breakdown as Spanish lines."""
+        side = "Gana el terrateniente" if self.winner == "landlord" else "Ganan los campesinos"
+        lines = [f"{side} (el asiento {self.out_seat} se queda sin cartas)."]
+        lines.append(f"Base (puja del terrateniente): {self.base}.")
+        for d in self.doublings:
+            lines.append(f"×2 por {d.text}.")
+        lines.append(f"Multiplicador: {self.multiplier}. S = {self.base} × {self.multiplier} = {self.stake}.")
+        lines.append("Puntos: " + ", ".join(f"asiento {s}: {p:+d}" for s, p in enumerate(self.scores)) + ".")
+        return lines
+
+
+def score(base: int, doublings: int, landlord_wins: bool, landlord: int) -> tuple[int, int, int]:
+    """Zero-sum points: landlord ±2S, each farmer ∓S, with S = base × 2**doublings."""
+    s = base * 2**doublings
+    pts = [-s if landlord_wins else s] * 3
+    pts[landlord] = 2 * s if landlord_wins else -2 * s
+    return (pts[0], pts[1], pts[2])
+
+
+def parse_bid(action: str, auction: list[int]) -> int:
+    """The bid (0 = pass) an action stands for, checked against the auction so far."""
+    a = action.strip().lower()
+    if a in _PASS_WORDS:
+        return 0
+    if a not in ("1", "2", "3"):
+        raise GameError("bad_bid", f"en la subasta se puja 1, 2 o 3, o se pasa («p»), no «{action}»")
+    bid, best = int(a), max(auction, default=0)
+    if bid <= best:
+        raise GameError(
+            "bid_not_higher", f"la puja tiene que superar a la más alta ({best}): {bid} no la supera"
+        )
+    return bid
+
+
+def auction_outcome(auction: list[int], redeals: int, variant: Variant) -> tuple[str, int, int] | None:
+    """None while the auction is open; else ``("landlord", offset, base)`` (offset from the
+    first bidder), ``("forced", 0, 1)`` after the last allowed all-pass, or ``("redeal", 0, 0)``."""
+    best = max(auction, default=0)
+    if best != 3 and len(auction) < 3:
+        return None
+    if best:
+        return ("landlord", auction.index(best), best)
+    if variant.max_redeals is not None and redeals >= variant.max_redeals:
+        return ("forced", 0, 1)
+    return ("redeal", 0, 0)
+
+
+@dataclass
+class SeatView:
+    """What one seat may know: never another seat's hidden cards."""
+
+    seat: int
+    phase: str
+    hand: tuple[str, ...]
+    counts: tuple[int, int, int]
+    turn: int | None
+    landlord: int | None
+    base: int
+    multiplier: int
+    kitty: tuple[str, ...] | None
+    table: str | None
+    table_seat: int | None
+    last_action: dict[int, str]
+    history: list[tuple[int, str]]
+    unseen: dict[str, int]
+
+
+@dataclass
+class Game:
+    """One hand of Dou Dizhu from a deal code (or from explicit hands)."""
+
+    variant: Variant = STANDARD
+    code: str | None = None
+    deal: Deal | None = None
+    redeals: int = 0
+    phase: str = BIDDING
+    hands: list[list[str]] = field(default_factory=list)
+    kitty: tuple[str, ...] = ()
+    first_bidder: int = 0
+    turn: int = 0
+    auction: list[int] = field(default_factory=list)
+    """Bids of the current auction in turn order (0 = pass)."""
+    landlord: int | None = None
+    base: int = 0
+    table: Play | None = None
+    table_seat: int | None = None
+    passes: int = 0
+    plays_by_seat: list[int] = field(default_factory=lambda: [0, 0, 0])
+    doublings: list[Doubling] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    """Every action applied, in order, across redeals."""
+    trail: list[tuple[int, str]] = field(default_factory=list)
+    """(seat, action) of the current deal's play phase."""
+    last_action: dict[int, str] = field(default_factory=dict)
+    result: Result | None = None
+    _deals: list[Deal] = field(default_factory=list, repr=False)
+    _hand_cache: dict[int, tuple[list[str], Cards]] = field(default_factory=dict, repr=False, compare=False)
+
+    # ---- construction -------------------------------------------------------------------
+    @classmethod
+    def from_code(cls, code: str, variant: Variant | str | None = None) -> Game:
+        """A new hand from a deal code (see :mod:`ddz.codes`)."""
+        v = Variant.parse(variant)
+        code = normalize(code)
+        g = cls(variant=v, code=code)
+        g._deals = deals(code, 4)
+        g._start(g._deals[0])
+        return g
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: list[str] | list[Cards],
+        kitty: str | Cards,
+        first_bidder: int,
+        redeals: int = 0,
+        variant: Variant | str | None = None,
+    ) -> Game:
+        """A hand from explicit rank multisets (17+17+17 and 3; together the whole deck)."""
+        v = Variant.parse(variant)
+        if len(hands) != 3:
+            raise GameError("bad_deal", "hacen falta exactamente tres manos")
+        parsed = [parse(h) for h in hands]
+        pozo = parse(kitty)
+        if any(len(h) != 17 for h in parsed) or len(pozo) != 3:
+            raise GameError("bad_deal", "cada mano tiene 17 cartas y el pozo 3")
+        total = parsed[0] + parsed[1] + parsed[2] + pozo
+        if total != FULL_DECK:
+            raise GameError("bad_deal", "las manos y el pozo no forman la baraja de 54 cartas")
+        if first_bidder not in (0, 1, 2):
+            raise GameError("bad_deal", "el primer postor es 0, 1 o 2")
+        if not 0 <= redeals <= 3:
+            raise GameError("bad_deal", "como mucho hay tres repartos repetidos")
+        ids = _assign_ids(parsed + [pozo])
+        d = Deal((tuple(ids[0]), tuple(ids[1]), tuple(ids[2])), tuple(ids[3]), first_bidder, redeals)
+        g = cls(variant=v)
+        g._deals = [d]
+        g._start(d)
+        return g
+
+    def _start(self, d: Deal) -> None:
+        self.deal = d
+        self.redeals = d.index
+        self.hands = [list(h) for h in d.hands]
+        self.kitty = d.kitty
+        self.first_bidder = self.turn = d.first_bidder
+        self.phase = BIDDING
+        self.auction = []
+        self.landlord, self.base = None, 0
+        self.table, self.table_seat, self.passes = None, None, 0
+        self.plays_by_seat = [0, 0, 0]
+        self.doublings = []
+        self.trail = []
+        self.last_action = {}
+
+    # ---- queries ------------------------------------------------------------------------
+    def hand(self, seat: int) -> Cards:
+        """The rank multiset ``seat`` holds."""
+        ids = self.hands[seat]
+        cached = self._hand_cache.get(seat)
+        if cached is None or cached[0] != ids:
+            cached = (list(ids), cards_of(ids))
+            self._hand_cache[seat] = cached
+        return cached[1]
+
+    @property
+    def leading(self) -> bool:
+        """True when the player to move opens a trick (and so cannot pass)."""
+        return self.table is None
+
+    @property
+    def multiplier(self) -> int:
+        return 1 << len(self.doublings)
+
+    def highest_bid(self) -> int:
+        return max(self.auction, default=0)
+
+    def legal_actions(self) -> list[str]:
+        """The legal actions of the player to move (empty when the hand is over)."""
+        if self.phase == BIDDING:
+            return [PASS] + [str(b) for b in range(self.highest_bid() + 1, 4)]
+        if self.phase != PLAYING:
+            return []
+        return [str(p) for p in self.legal_plays()] + ([] if self.leading else [PASS])
+
+    def legal_plays(self) -> list[Play]:
+        if self.phase != PLAYING:
+            return []
+        return legal_plays(self.hand(self.turn), self.table, self.variant)
+
+    def unseen(self, seat: int) -> dict[str, int]:
+        """Card counter: per rank, how many cards ``seat`` has not seen (not in its hand,
+        not played, not in the revealed kitty)."""
+        seen = list(self.hand(seat).counts)
+        for _, action in self.trail:
+            if action != PASS:
+                for r, n in enumerate(parse(action).counts):
+                    seen[r] += n
+        if self.landlord is not None and self.landlord != seat:
+            kitty_left = _still_held(self.kitty, self.hands[self.landlord])
+            for cid in kitty_left:
+                seen[card_rank(cid)] += 1
+        return {RANK_NAMES_ES[r]: FULL_DECK.counts[r] - seen[r] for r in range(NUM_RANKS)}
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` is allowed to see."""
+        lens = (len(self.hands[0]), len(self.hands[1]), len(self.hands[2]))
+        return SeatView(
+            seat=seat,
+            phase=self.phase,
+            hand=tuple(self.hands[seat]),
+            counts=lens,
+            turn=self.turn if self.phase in (BIDDING, PLAYING) else None,
+            landlord=self.landlord,
+            base=self.base,
+            multiplier=self.multiplier,
+            kitty=self.kitty if self.landlord is not None else None,
+            table=str(self.table) if self.table else None,
+            table_seat=self.table_seat,
+            last_action=dict(self.last_action),
+            history=list(self.trail),
+            unseen=self.unseen(seat),
+        )
+
+    # ---- actions ------------------------------------------------------------------------
+    def apply(self, action: str, seat: int | None = None) -> list[Event]:
+        """Apply the action of the player to move; raises :class:`GameError` and changes
+        nothing if it is not allowed."""
+        if not isinstance(action, str):
+            raise GameError("bad_action", f"acción no válida: {action!r}")
+        if self.phase in (OVER, VOID):
+            raise GameError("game_over", "la mano ya ha terminado")
+        if seat is not None and seat != self.turn:
+            raise GameError("not_your_turn", f"no es tu turno: le toca al asiento {self.turn}")
+        if self.phase == BIDDING:
+            events = self._bid(action.strip().lower())
+        else:
+            events = self._play(action.strip())
+        self.actions.append(_canonical_action(action))
+        return events
+
+    def _bid(self, action: str) -> list[Event]:
+        bid = parse_bid(action, self.auction)
+        seat = self.turn
+        self.auction.append(bid)
+        self.last_action[seat] = str(bid) if bid else PASS
+        text = f"Asiento {seat} puja {bid}." if bid else f"Asiento {seat} pasa."
+        events = [Event("bid", seat, text, value=bid)]
+        outcome = auction_outcome(self.auction, self.redeals, self.variant)
+        if outcome is None:
+            self.turn = (seat + 1) % 3
+        elif outcome[0] == "landlord":
+            events += self._make_landlord((self.first_bidder + outcome[1]) % 3, outcome[2])
+        elif outcome[0] == "forced":
+            text = "Cuarto reparto sin pujas: quien abrió la subasta es terrateniente con base 1."
+            events.append(Event("forced", self.first_bidder, text))
+            events += self._make_landlord(self.first_bidder, 1)
+        else:
+            events += self._redeal()
+        return events
+
+    def _redeal(self) -> list[Event]:
+        nxt = self.redeals + 1
+        if nxt >= len(self._deals):
+            if self.code is None:
+                self.phase = VOID
+                return [Event("void", None, "Los tres pasan: la mano se anula.")]
+            self._deals += deals(self.code, nxt + 1)[len(self._deals) :]
+        self._start(self._deals[nxt])
+        return [Event("redeal", None, "Los tres pasan: se baraja y se reparte de nuevo.", value=nxt)]
+
+    def _make_landlord(self, seat: int, base: int) -> list[Event]:
+        self.landlord, self.base = seat, base
+        self.hands[seat] = sorted(self.hands[seat] + list(self.kitty), key=DECK_ORDER.index)
+        self.phase = PLAYING
+        self.turn = seat
+        self.last_action = {}
+        pozo = str(cards_of(self.kitty))
+        return [
+            Event(
+                "landlord",
+                seat,
+                f"Asiento {seat} es el terrateniente (base {base}) y recibe el pozo {pozo}.",
+                pozo,
+                base,
+            )
+        ]
+
+    def _play(self, action: str) -> list[Event]:
+        seat = self.turn
+        if action.lower() in _PASS_WORDS:
+            if self.leading:
+                raise GameError("must_lead", "quien abre la baza no puede pasar: tiene que jugar algo")
+            return self._pass(seat)
+        try:
+            cards = parse(action)
+        except NotationError as e:
+            raise GameError("bad_notation", e.message) from None
+        hand = self.hand(seat)
+        if not cards <= hand:
+            missing = Cards(max(a - b, 0) for a, b in zip(cards.counts, hand.counts))
+            raise GameError("not_in_hand", f"no tienes esas cartas: te falta {missing}")
+        play = analyze(cards, self.variant)
+        if isinstance(play, Rejection):
+            raise GameError("invalid_play", f"{cards} no es una jugada: {play.message}")
+        if self.table is not None:
+            verdict = _compare(play, self.table)
+            if not verdict.beats:
+                raise GameError("does_not_beat", f"{cards} no supera a {self.table}: {verdict.message}")
+        # Commit.
+        self.hands[seat] = _remove(self.hands[seat], cards)
+        self.table, self.table_seat, self.passes = play, seat, 0
+        self.plays_by_seat[seat] += 1
+        self.trail.append((seat, str(cards)))
+        self.last_action[seat] = str(cards)
+        events = [Event("play", seat, f"Asiento {seat} juega {play.describe()}.", str(cards))]
+        if play.kind in ("bomb", "rocket"):
+            name = "cohete" if play.kind == "rocket" else f"bomba {cards}"
+            self.doublings.append(Doubling(play.kind, f"{name} (asiento {seat})"))
+            events.append(
+                Event(
+                    "double",
+                    seat,
+                    f"¡{name.capitalize()}! El multiplicador se duplica: {self.multiplier}.",
+                    value=self.multiplier,
+                )
+            )
+        if not self.hands[seat]:
+            events += self._finish(seat)
+        else:
+            self.turn = (seat + 1) % 3
+        return events
+
+    def _pass(self, seat: int) -> list[Event]:
+        self.passes += 1
+        self.trail.append((seat, PASS))
+        self.last_action[seat] = PASS
+        events = [Event("pass", seat, f"Asiento {seat} pasa.")]
+        self.turn = (seat + 1) % 3
+        if self.passes == 2:
+            leader = self.table_seat
+            self.table, self.passes = None, 0
+            events.append(
+                Event("trick", leader, f"Dos pases seguidos: se cierra la baza y sale el asiento {leader}.")
+            )
+        return events
+
+    def _finish(self, seat: int) -> list[Event]:
+        assert self.landlord is not None
+        landlord_wins = seat == self.landlord
+        farmers_played = sum(n for s, n in enumerate(self.plays_by_seat) if s != self.landlord)
+        spring = landlord_wins and farmers_played == 0
+        antispring = not landlord_wins and self.plays_by_seat[self.landlord] == 1
+        if spring:
+            self.doublings.append(Doubling("spring", "primavera: ningún campesino jugó una carta"))
+        if antispring:
+            self.doublings.append(
+                Doubling("antispring", "antiprimavera: el terrateniente solo jugó su salida")
+            )
+        self.phase = OVER
+        self.result = Result(
+            winner="landlord" if landlord_wins else "farmers",
+            landlord=self.landlord,
+            out_seat=seat,
+            base=self.base,
+            doublings=tuple(self.doublings),
+            spring=spring,
+            antispring=antispring,
+            scores=score(self.base, len(self.doublings), landlord_wins, self.landlord),
+        )
+        return [Event("over", seat, " ".join(self.result.explain()))]
+
+    # ---- records ------------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """A versioned JSON-ready record that :func:`ddz.records.replay` turns back into this game."""
+        from .records import make_record
+
+        return make_record(self)
+
+
+def _assign_ids(groups: list[Cards]) -> list[list[str]]:
+    pool = {r: [cid for cid in DECK_ORDER if card_rank(cid) == r] for r in range(NUM_RANKS)}
+    out = []
+    for g in groups:
+        ids = []
+        for r in g:
+            ids.append(pool[r].pop(0))
+        out.append(ids)
+    return out
+
+
+def _remove(ids: list[str], cards: Cards) -> list[str]:
+    need = list(cards.counts)
+    keep = []
+    for cid in ids:
+        r = card_rank(cid)
+        if need[r]:
+            need[r] -= 1
+        else:
+            keep.append(cid)
+    return keep
+
+
+def _still_held(kitty: tuple[str, ...], hand: list[str]) -> list[str]:
+    held = set(hand)
+    return [c for c in kitty if c in held]
+
+
+def _canonical_action(action: str) -> str:
+    a = action.strip().lower()
+    if a in _PASS_WORDS:
+        return PASS
+    if a in ("1", "2", "3"):
+        return a
+    return str(parse(action))

@@ -1,0 +1,328 @@
+"""Legal-play generation: every distinct play a hand can lead, or that beats the table.
+
+Plays are generated as packed keys (3 bits per rank, see :func:`ddz.cards.pack`) and mapped
+to shared, immutable :class:`~ddz.plays.Play` values, so a call allocates almost nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+from .cards import ACE, BLACK_JOKER, HAND_LIMIT, NUM_RANKS, POW, RED_JOKER, TWO, Cards, parse
+from .plays import KINDS, Play, Rejection, _analyze_counts, analyze
+from .variants import STANDARD, Variant
+
+_JB, _JR = POW[BLACK_JOKER], POW[RED_JOKER]
+_ROCKET = _JB | _JR
+# _CHAIN[m][lo][hi]: key of m copies of each rank lo..hi.
+_CHAIN = [
+    [[sum(m * POW[r] for r in range(lo, hi + 1)) for hi in range(NUM_RANKS)] for lo in range(NUM_RANKS)]
+    for m in range(4)
+]
+_MIN_CHAIN = {1: 5, 2: 3, 3: 2}
+_MAX_CHAIN = {1: 12, 2: 10, 3: 6}
+
+_Gen = Callable[[list[int], int, int, int | None, Variant], list[int]]
+
+
+def _runs(c: list[int], m: int) -> list[int]:
+    """run[r] = how many consecutive ranks ending at r (<= A) hold at least m cards."""
+    run = [0] * (ACE + 1)
+    prev = 0
+    for r in range(ACE + 1):
+        prev = prev + 1 if c[r] >= m else 0
+        run[r] = prev
+    return run
+
+
+def _chains(c: list[int], m: int, lo: int, length: int | None, cap: int) -> list[tuple[int, int]]:
+    """(start, end) of every chain of m-of-a-kind with top rank > lo, within the card cap."""
+    run = _runs(c, m)
+    out = []
+    min_len = _MIN_CHAIN[m] if length is None else length
+    for hi in range(max(lo + 1, 0), ACE + 1):
+        longest = min(run[hi], _MAX_CHAIN[m], cap)
+        if length is not None:
+            if longest >= length:
+                out.append((hi - length + 1, hi))
+            continue
+        for L in range(min_len, longest + 1):
+            out.append((hi - L + 1, hi))
+    return out
+
+
+def _chain_gen(m: int) -> _Gen:
+    def gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+        cap = min(n, HAND_LIMIT) // m
+        return [_CHAIN[m][a][b] for a, b in _chains(c, m, lo, length, cap)]
+
+    return gen
+
+
+def _single_units(c: list[int], exclude: range, v: Variant) -> list[int]:
+    per_rank = 3 if v.trio_as_kickers else 2
+    units: list[int] = []
+    for r in range(NUM_RANKS):
+        if r not in exclude and c[r]:
+            units.extend([POW[r]] * min(c[r], per_rank))
+    return units
+
+
+def _kicker_singles(c: list[int], exclude: range, k: int, v: Variant, distinct: bool = False) -> list[int]:
+    units = _single_units(c, exclude, v)
+    if k == 1:
+        return sorted(set(units))
+    sums = {sum(t) for t in combinations(units, k)}
+    if not v.jokers_as_kickers and c[BLACK_JOKER] and c[RED_JOKER]:
+        sums = {s for s in sums if s & _ROCKET != _ROCKET}
+    if distinct:
+        sums = {s for s in sums if all((s >> (3 * r)) & 7 < 2 for r in range(NUM_RANKS))}
+    return sorted(sums)
+
+
+def _kicker_pairs(c: list[int], exclude: range, k: int) -> list[int]:
+    ranks = [2 * POW[r] for r in range(TWO + 1) if c[r] >= 2 and r not in exclude]
+    if k == 1:
+        return ranks
+    return sorted(sum(t) for t in combinations(ranks, k))
+
+
+def _carrier_gen(pairs: bool) -> _Gen:
+    per = 5 if pairs else 4
+
+    def gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+        cap = min(n, HAND_LIMIT) // per
+        out: list[int] = []
+        if length is None or length == 1:
+            if cap >= 1 and (length == 1 or length is None):
+                for t in range(lo + 1, TWO + 1):
+                    if c[t] >= 3:
+                        body = 3 * POW[t]
+                        ks = (
+                            _kicker_pairs(c, range(t, t + 1), 1)
+                            if pairs
+                            else _kicker_singles(c, range(t, t + 1), 1, v)
+                        )
+                        out.extend(body + s for s in ks)
+            if length == 1:
+                return out
+        for a, b in _chains(c, 3, lo, length if length != 1 else None, cap):
+            if length is None and b == a:
+                continue
+            k = b - a + 1
+            excl = range(a, b + 1)
+            ks = _kicker_pairs(c, excl, k) if pairs else _kicker_singles(c, excl, k, v)
+            body = _CHAIN[3][a][b]
+            out.extend(body + s for s in ks)
+        return out
+
+    return gen
+
+
+def _four_gen(pairs: bool) -> _Gen:
+    def gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+        if n < (8 if pairs else 6):
+            return []
+        out: list[int] = []
+        for f in range(lo + 1, TWO + 1):
+            if c[f] == 4:
+                excl = range(f, f + 1)
+                if pairs:
+                    ks = _kicker_pairs(c, excl, 2)
+                else:
+                    ks = _kicker_singles(c, excl, 2, v, v.four_two_distinct_singles)
+                body = 4 * POW[f]
+                out.extend(body + s for s in ks)
+        return out
+
+    return gen
+
+
+def _trio_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+    return [3 * POW[r] for r in range(lo + 1, TWO + 1) if c[r] >= 3]
+
+
+def _bomb_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+    return [4 * POW[r] for r in range(lo + 1, TWO + 1) if c[r] == 4]
+
+
+def _rocket_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+    return [_ROCKET] if c[BLACK_JOKER] and c[RED_JOKER] and lo < RED_JOKER else []
+
+
+def _single_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+    return [POW[r] for r in range(lo + 1, NUM_RANKS) if c[r]]
+
+
+def _pair_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+    return [2 * POW[r] for r in range(lo + 1, TWO + 1) if c[r] >= 2]
+
+
+_GENERATORS: dict[str, _Gen] = {
+    "single": _single_gen,
+    "pair": _pair_gen,
+    "trio": _trio_gen,
+    "trio_single": _carrier_gen(False),
+    "trio_pair": _carrier_gen(True),
+    "straight": _chain_gen(1),
+    "pair_straight": _chain_gen(2),
+    "airplane": _chain_gen(3),
+    "airplane_singles": _carrier_gen(False),
+    "airplane_pairs": _carrier_gen(True),
+    "four_two_singles": _four_gen(False),
+    "four_two_pairs": _four_gen(True),
+    "bomb": _bomb_gen,
+    "rocket": _rocket_gen,
+}
+# trio_single/airplane_singles share one generator (chain length 1 vs >= 2); so do the pairs.
+_LEAD_ORDER = (
+    "single",
+    "pair",
+    "trio",
+    "trio_single",
+    "trio_pair",
+    "straight",
+    "pair_straight",
+    "airplane",
+    "four_two_singles",
+    "four_two_pairs",
+    "bomb",
+    "rocket",
+)
+assert set(_LEAD_ORDER) | {"airplane_singles", "airplane_pairs"} == set(KINDS)
+
+_PLAYS: dict[Variant, dict[int, Play]] = {}
+
+
+def _to_plays(keys: list[int], v: Variant) -> list[Play]:
+    cache = _PLAYS.setdefault(v, {})
+    plays = list(map(cache.get, keys))
+    if None in plays:
+        for i, p in enumerate(plays):
+            if p is None:
+                got = _analyze_counts(Cards.from_key(keys[i]), v)
+                assert isinstance(got, Play), (Cards.from_key(keys[i]), got)
+                cache[keys[i]] = plays[i] = got
+    return plays  # type: ignore[return-value]
+
+
+def _chain_table(m: int) -> list[tuple[int, ...]]:
+    """For each 12-bit mask of ranks 3..A holding >= m cards: keys of all its m-chains."""
+    table = []
+    for mask in range(1 << (ACE + 1)):
+        c = [m if mask >> r & 1 else 0 for r in range(ACE + 1)] + [0] * (NUM_RANKS - ACE - 1)
+        table.append(tuple(_CHAIN[m][a][b] for a, b in _chains(c, m, -1, None, _MAX_CHAIN[m])))
+    return table
+
+
+_STRAIGHTS = _chain_table(1)
+_PAIR_STRAIGHTS = _chain_table(2)
+_AIRPLANE_SPANS: list[tuple[tuple[int, int], ...]] = []
+for _mask in range(1 << (ACE + 1)):
+    _c3 = [3 if _mask >> r & 1 else 0 for r in range(ACE + 1)] + [0] * (NUM_RANKS - ACE - 1)
+    _AIRPLANE_SPANS.append(tuple(_chains(_c3, 3, -1, None, 6)))
+
+_P1 = POW
+_P2 = tuple(2 * p for p in POW)
+_P3 = tuple(3 * p for p in POW)
+_P4 = tuple(4 * p for p in POW)
+
+
+def lead_keys(c: list[int], v: Variant = STANDARD) -> list[int]:
+    """Packed keys of every play that counts ``c`` can lead (a fixed order, by kind)."""
+    n = sum(c)
+    r1 = [r for r in range(NUM_RANKS) if c[r]]
+    r2 = [r for r in r1 if c[r] >= 2]
+    r3 = [r for r in r2 if c[r] >= 3]
+    keys = [_P1[r] for r in r1]
+    keys += [_P2[r] for r in r2]
+    if r3:
+        keys += [_P3[r] for r in r3]
+        keys += [_P3[t] + _P1[k] for t in r3 for k in r1 if k != t]
+        keys += [_P3[t] + _P2[k] for t in r3 for k in r2 if k != t]
+    if len(r1) >= 5:
+        keys += _STRAIGHTS[sum(_BIT[r] for r in r1)]
+    if len(r2) >= 3:
+        keys += _PAIR_STRAIGHTS[sum(_BIT[r] for r in r2)]
+    if len(r3) >= 2:
+        spans = _AIRPLANE_SPANS[sum(_BIT[r] for r in r3)]
+        if spans:
+            if n < 18:
+                spans = tuple(s for s in spans if 3 * (s[1] - s[0] + 1) <= n)
+            keys += [_CHAIN[3][a][b] for a, b in spans]
+            keys += _airplanes_with_kickers(c, n, v, spans)
+    r4 = [r for r in r3 if c[r] == 4]
+    if r4:
+        keys += _GENERATORS["four_two_singles"](c, n, -1, None, v)
+        keys += _GENERATORS["four_two_pairs"](c, n, -1, None, v)
+        keys += [_P4[r] for r in r4]
+    if c[BLACK_JOKER] and c[RED_JOKER]:
+        keys.append(_ROCKET)
+    return keys
+
+
+_BIT = tuple(1 << r if r <= ACE else 0 for r in range(NUM_RANKS))
+
+
+def _airplanes_with_kickers(
+    c: list[int], n: int, v: Variant, spans: tuple[tuple[int, int], ...]
+) -> list[int]:
+    out: list[int] = []
+    for pairs, per in ((False, 4), (True, 5)):
+        cap = min(n, HAND_LIMIT) // per
+        for a, b in spans:
+            if b - a + 1 > cap:
+                continue
+            excl = range(a, b + 1)
+            ks = _kicker_pairs(c, excl, b - a + 1) if pairs else _kicker_singles(c, excl, b - a + 1, v)
+            body = _CHAIN[3][a][b]
+            out += [body + s for s in ks]
+    return out
+
+
+def follow_keys(c: list[int], table: Play, v: Variant = STANDARD) -> list[int]:
+    """Packed keys of every play from counts ``c`` that beats ``table``."""
+    n = sum(c)
+    kind = table.kind
+    if kind == "rocket":
+        return []
+    if kind == "bomb":
+        return _bomb_gen(c, n, table.rank, None, v) + _rocket_gen(c, n, -1, None, v)
+    if len(table.cards) > n:
+        keys: list[int] = []
+    else:
+        keys = _GENERATORS[kind](c, n, table.rank, table.chain, v)
+    return keys + _bomb_gen(c, n, -1, None, v) + _rocket_gen(c, n, -1, None, v)
+
+
+def legal_plays(
+    hand: str | Cards, table: str | Cards | Play | None = None, variant: Variant = STANDARD
+) -> list[Play]:
+    """Every distinct legal play from ``hand``: all leads, or those that beat ``table``.
+
+    Each play appears once, as a rank multiset, in a fixed order (kind, then rank).
+
+    >>> [str(p) for p in legal_plays("77778", table="666")]
+    ['777', '7777']
+    """
+    cards = parse(hand)
+    c = list(cards.counts)
+    v = Variant.parse(variant)
+    if table is None or table == "":
+        keys = lead_keys(c, v)
+    else:
+        t = table if isinstance(table, Play) else analyze(table, v)
+        if isinstance(t, Rejection):
+            from .plays import InvalidPlay
+
+            raise InvalidPlay(t)
+        keys = follow_keys(c, t, v)
+    if v is STANDARD:
+        return _to_plays(keys, v)
+    plays = _to_plays(list(dict.fromkeys(keys)), v)
+    if table is None or table == "":
+        return plays
+    from .compare import _compare
+
+    return [p for p in plays if _compare(p, t).beats]  # type: ignore[arg-type]

@@ -1,0 +1,158 @@
+"""The conformance operations as plain functions of JSON-ready values.
+
+Shared by the JSON-lines protocol server, the in-process conformance runner and the CLI.
+Each op takes the ``input`` object of a ``run`` request and returns its ``result`` object;
+bad input raises :class:`OpError` (reported as ``errored``), never anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .cards import NotationError, parse
+from .codes import CodeError, cards_of, deal
+from .compare import compare
+from .game import OVER, VOID, Game, GameError, auction_outcome, parse_bid
+from .moves import legal_plays
+from .plays import Play, analyze
+from .variants import Variant
+
+OPS = ("notation", "classify", "beats", "legal", "deal", "bid", "game")
+
+
+class OpError(ValueError):
+    """A malformed request (missing or mistyped field)."""
+
+
+def _field(inp: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    if not isinstance(inp, dict):
+        raise OpError("input must be an object")
+    if name not in inp:
+        if default is ...:
+            raise OpError(f"missing field {name!r}")
+        return default
+    value = inp[name]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise OpError(f"field {name!r} has the wrong type")
+    return value
+
+
+def op_notation(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
+    text = _field(inp, "cards", str)
+    try:
+        return {"cards": str(parse(text, limit=inp.get("limit")))}
+    except NotationError as e:
+        return {"error": "notation", "message": e.message}
+
+
+def op_classify(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
+    got = analyze(_field(inp, "cards", str), v)
+    if isinstance(got, Play):
+        return {"kind": got.kind, "rank": got.rank_symbol, "chain": got.chain}
+    return {"kind": "invalid", "reason": got.reason}
+
+
+def op_beats(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
+    verdict = compare(_field(inp, "play", str), _field(inp, "table", str), v)
+    return {"beats": verdict.beats, "reason": verdict.reason}
+
+
+def op_legal(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
+    hand = _field(inp, "hand", str)
+    table = _field(inp, "table", (str, type(None)), None)
+    try:
+        return {"plays": [str(p) for p in legal_plays(hand, table or None, v)]}
+    except ValueError as e:
+        raise OpError(str(e)) from None
+
+
+def op_deal(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
+    try:
+        d = deal(_field(inp, "code", str), _field(inp, "redeal", int, 0))
+    except CodeError as e:
+        return {"error": "bad_code", "message": str(e)}
+    except IndexError:
+        raise OpError("redeal must be 0..3") from None
+    return {
+        "hands": [str(cards_of(h)) for h in d.hands],
+        "kitty": str(cards_of(d.kitty)),
+        "first_bidder": d.first_bidder,
+    }
+
+
+def op_bid(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
+    bids = _field(inp, "bids", list)
+    redeals = _field(inp, "redeals", int, 0)
+    if not 0 <= redeals <= 3:
+        raise OpError("redeals must be 0..3")
+    auction: list[int] = []
+    outcome = None
+    for i, b in enumerate(bids):
+        if not isinstance(b, str):
+            raise OpError("bids are strings")
+        if outcome is not None:
+            return {"error": "auction_closed", "at": i}
+        try:
+            auction.append(parse_bid(b, auction))
+        except GameError as e:
+            return {"error": e.code, "at": i}
+        outcome = auction_outcome(auction, redeals, v)
+    if outcome is None:
+        return {"error": "incomplete"}
+    if outcome[0] == "redeal":
+        return {"redeal": True}
+    return {"landlord": outcome[1], "base": outcome[2]}
+
+
+def op_game(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
+    hands = _field(inp, "hands", list)
+    try:
+        g = Game.from_hands(
+            hands,
+            _field(inp, "kitty", str),
+            _field(inp, "first_bidder", int),
+            _field(inp, "redeals", int, 0),
+            v,
+        )
+    except (GameError, NotationError) as e:
+        return {"error": getattr(e, "code", "bad_deal"), "at": None}
+    for i, b in enumerate(_field(inp, "bids", list)):
+        try:
+            g.apply(str(b))
+        except GameError as e:
+            return {"error": e.code, "at": i, "phase": "bids"}
+        if g.phase == VOID:
+            return {"redeal": True}
+    plays = _field(inp, "plays", list)
+    for i, p in enumerate(plays):
+        if g.phase == OVER:
+            return {"error": "game_over", "at": i, "phase": "plays"}
+        try:
+            g.apply(str(p))
+        except GameError as e:
+            return {"error": e.code, "at": i, "phase": "plays"}
+    if g.result is None:
+        return {"error": "incomplete", "at": len(plays)}
+    return g.result.as_dict()
+
+
+HANDLERS: dict[str, Callable[[dict[str, Any], Variant], dict[str, Any]]] = {
+    "notation": op_notation,
+    "classify": op_classify,
+    "beats": op_beats,
+    "legal": op_legal,
+    "deal": op_deal,
+    "bid": op_bid,
+    "game": op_game,
+}
+
+
+def run_op(op: str, inp: dict[str, Any], variant: Variant | str | None = None) -> dict[str, Any]:
+    """Run one op; raises :class:`OpError` for an unknown op or malformed input."""
+    handler = HANDLERS.get(op)
+    if handler is None:
+        raise OpError(f"unknown op {op!r}")
+    if not isinstance(inp, dict):
+        raise OpError("input must be an object")
+    return handler(inp, Variant.parse(variant))

@@ -1,0 +1,389 @@
+"""The 14 kinds of play and ``classify``: the one reading of a set of cards.
+
+Seed 000's four restrictions make every legal set readable in exactly one way:
+1. a bomb is exactly four of a value, and the two jokers together are always the rocket;
+2. the four cards of a value are used as a block (never three as body plus one kicker,
+   never two kicker pairs);
+3. a kicker never has the value of the body;
+4. no value appears more than twice among kickers, and the two jokers never kick together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .cards import (
+    ACE,
+    BLACK_JOKER,
+    HAND_LIMIT,
+    NUM_RANKS,
+    RANK_NAMES_ES,
+    RANKS,
+    RED_JOKER,
+    TWO,
+    Cards,
+    NotationError,
+    parse,
+)
+from .variants import STANDARD, Variant
+
+KINDS: tuple[str, ...] = (
+    "single",
+    "pair",
+    "trio",
+    "trio_single",
+    "trio_pair",
+    "straight",
+    "pair_straight",
+    "airplane",
+    "airplane_singles",
+    "airplane_pairs",
+    "four_two_singles",
+    "four_two_pairs",
+    "bomb",
+    "rocket",
+)
+
+KIND_NAMES_ES: dict[str, str] = {
+    "single": "carta suelta",
+    "pair": "pareja",
+    "trio": "trío",
+    "trio_single": "trío con carta suelta",
+    "trio_pair": "trío con pareja",
+    "straight": "escalera",
+    "pair_straight": "escalera de parejas",
+    "airplane": "avión",
+    "airplane_singles": "avión con cartas sueltas",
+    "airplane_pairs": "avión con parejas",
+    "four_two_singles": "cuarteto con dos sueltas",
+    "four_two_pairs": "cuarteto con dos parejas",
+    "bomb": "bomba",
+    "rocket": "cohete",
+}
+
+KIND_RULES: dict[str, str] = {k: f"R-KIND-{i + 1}" for i, k in enumerate(KINDS)}
+CHAIN_KINDS = frozenset({"straight", "pair_straight", "airplane", "airplane_singles", "airplane_pairs"})
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A legal play: its kind, cards, body, kickers, ranking card and chain length."""
+
+    kind: str
+    cards: Cards
+    body: Cards
+    kickers: Cards
+    rank: int
+    """Index of the ranking card: the body's value, or the highest body value of a chain."""
+    chain: int
+    """Number of ranks in the body's chain; 1 for kinds that are not chains."""
+
+    @property
+    def name(self) -> str:
+        """Spanish name of the kind, e.g. ``"cuarteto con dos sueltas"``."""
+        return KIND_NAMES_ES[self.kind]
+
+    @property
+    def rank_symbol(self) -> str:
+        return RANKS[self.rank]
+
+    @property
+    def is_bomb(self) -> bool:
+        """True for the two plays that double the multiplier (bomb and rocket)."""
+        return self.kind in ("bomb", "rocket")
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return str(self.cards)
+
+    def describe(self) -> str:
+        """One Spanish sentence: ``"trío con carta suelta de K (cuerpo KKK, acompañante 3)"``."""
+        what = f"{self.name} de {RANK_NAMES_ES[self.rank]}"
+        if self.kind in CHAIN_KINDS:
+            low = RANK_NAMES_ES[self.rank - self.chain + 1]
+            what = f"{self.name} del {low} al {RANK_NAMES_ES[self.rank]} ({self.chain} valores)"
+        elif self.kind == "rocket":
+            return "cohete (los dos comodines)"
+        if self.kickers:
+            label = "acompañante" if len(self.kickers) == 1 else "acompañantes"
+            what += f" (cuerpo {self.body}, {label} {self.kickers})"
+        return what
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """Why a set of cards is not a play: a reason code, the rule id and a Spanish message."""
+
+    reason: str
+    rule: str
+    message: str
+    cards: str
+
+
+class InvalidPlay(ValueError):
+    """Raised by :func:`classify` for a set of cards that is not a legal play."""
+
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__(rejection.message)
+        self.rejection = rejection
+        self.reason = rejection.reason
+        self.rule = rejection.rule
+        self.message = rejection.message
+
+
+REASONS: dict[str, tuple[str, str]] = {
+    "notation": ("R-DECK-1", "{detail}"),
+    "empty": ("D-EMPTY", "no hay ninguna carta: una jugada tiene al menos una"),
+    "too_many": ("D-LIMIT", "más de 20 cartas nunca es una jugada: ninguna mano tiene tantas"),
+    "two_in_chain": (
+        "R-CHAIN-1",
+        "el 2 no entra en escaleras, escaleras de parejas ni aviones: "
+        "las estructuras consecutivas se detienen en el as",
+    ),
+    "joker_in_chain": (
+        "R-CHAIN-1",
+        "los comodines no entran en escaleras: las estructuras consecutivas se detienen en el as",
+    ),
+    "straight_too_short": ("R-KIND-6", "una escalera necesita al menos 5 valores consecutivos"),
+    "pair_straight_too_short": (
+        "R-KIND-7",
+        "una escalera de parejas necesita al menos 3 parejas de valores consecutivos",
+    ),
+    "not_consecutive": ("R-KIND-6", "los valores de una escalera tienen que ser consecutivos"),
+    "four_split": (
+        "R-ONE-2",
+        "las cuatro cartas de un valor van juntas: no se pueden usar tres como cuerpo y la "
+        "cuarta como acompañante, ni repartirlas en dos parejas acompañantes",
+    ),
+    "kicker_same_as_body": (
+        "R-ONE-3",
+        "un acompañante no puede tener el valor del cuerpo: la cuarta carta de un valor no acompaña "
+        "a las otras tres",
+    ),
+    "kicker_repeated": (
+        "R-ONE-4",
+        "ningún valor puede aparecer más de dos veces entre los acompañantes",
+    ),
+    "jokers_as_kickers": (
+        "R-ONE-4",
+        "los dos comodines no pueden acompañar a la vez (uno solo sí): juntos son el cohete",
+    ),
+    "four_two_same_singles": (
+        "V-FOUR-TWO-DISTINCT",
+        "en esta variante las dos sueltas de un cuarteto deben ser de valores distintos",
+    ),
+    "no_pattern": ("R-KIND-0", "estas cartas no forman ninguna de las 14 jugadas"),
+}
+
+
+def rejection(reason: str, cards: str, detail: str = "") -> Rejection:
+    """Build the :class:`Rejection` for a reason code."""
+    rule, template = REASONS[reason]
+    return Rejection(reason, rule, template.format(detail=detail), cards)
+
+
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    chain_top: int = ACE
+    min_straight: int = 5
+    min_pair_straight: int = 3
+    kicker_may_match_body: bool = False
+    max_kicker_repeat: int = 2
+    jokers_together: bool = False
+    four_two_distinct: bool = False
+
+
+def _rules_for(variant: Variant) -> _Rules:
+    return _Rules(
+        max_kicker_repeat=3 if variant.trio_as_kickers else 2,
+        jokers_together=variant.jokers_as_kickers,
+        four_two_distinct=variant.four_two_distinct_singles,
+    )
+
+
+def _make(kind: str, c: list[int] | tuple[int, ...], body: list[int], rank: int, chain: int) -> Play:
+    kick = [a - b for a, b in zip(c, body)]
+    return Play(kind, Cards(c), Cards(body), Cards(kick), rank, chain)
+
+
+def _readings(c: tuple[int, ...], n: int, R: _Rules) -> list[Play]:
+    """Every reading of the counts ``c`` (``n`` cards) under rules ``R``."""
+    out: list[Play] = []
+    nz = [r for r in range(NUM_RANKS) if c[r]]
+    if n == 2 and c[BLACK_JOKER] and c[RED_JOKER]:
+        return [_make("rocket", c, list(c), RED_JOKER, 1)]
+    if len(nz) == 1:
+        r = nz[0]
+        kind = ("single", "pair", "trio", "bomb")[c[r] - 1]
+        out.append(_make(kind, c, list(c), r, 1))
+    # Plain chains: every present rank has the same count m, consecutive.
+    heights = {c[r] for r in nz}
+    if len(heights) == 1 and len(nz) >= 2:
+        m = heights.pop()
+        length, lo, hi = len(nz), nz[0], nz[-1]
+        min_len = {1: R.min_straight, 2: R.min_pair_straight, 3: 2}.get(m, 99)
+        if hi - lo == length - 1 and length >= min_len and hi <= R.chain_top:
+            kind = {1: "straight", 2: "pair_straight", 3: "airplane"}[m]
+            out.append(_make(kind, c, list(c), hi, length))
+    # Trios and airplanes with kickers.
+    top = R.chain_top
+    for k in range(1, n // 4 + 1):
+        singles, pairs = n == 4 * k, n == 5 * k
+        if not (singles or pairs):
+            continue
+        last_start = TWO if k == 1 else top - k + 1
+        for start in range(0, last_start + 1):
+            chain = range(start, start + k)
+            if any(c[r] < 3 for r in chain):
+                continue
+            body = [0] * NUM_RANKS
+            for r in chain:
+                body[r] = 3
+            rem = [a - b for a, b in zip(c, body)]
+            if not R.kicker_may_match_body and any(rem[r] for r in chain):
+                continue
+            hi = start + k - 1
+            if singles and _singles_ok(rem, R, k):
+                kind = "trio_single" if k == 1 else "airplane_singles"
+                out.append(_make(kind, c, body, hi, k))
+            if pairs and _pairs_ok(rem, R, k):
+                kind = "trio_pair" if k == 1 else "airplane_pairs"
+                out.append(_make(kind, c, body, hi, k))
+    # Four with two.
+    if n in (6, 8):
+        for r in nz:
+            if c[r] != 4:
+                continue
+            body = [0] * NUM_RANKS
+            body[r] = 4
+            rem = [a - b for a, b in zip(c, body)]
+            distinct_ok = not (R.four_two_distinct and max(rem) == 2)
+            if n == 6 and _singles_ok(rem, R, 2) and distinct_ok:
+                out.append(_make("four_two_singles", c, body, r, 1))
+            if n == 8 and _pairs_ok(rem, R, 2):
+                out.append(_make("four_two_pairs", c, body, r, 1))
+    return out
+
+
+def _singles_ok(rem: list[int], R: _Rules, k: int) -> bool:
+    if max(rem) > R.max_kicker_repeat:
+        return False
+    return R.jokers_together or not (rem[BLACK_JOKER] and rem[RED_JOKER])
+
+
+def _pairs_ok(rem: list[int], R: _Rules, k: int) -> bool:
+    limit = 4 if R.max_kicker_repeat >= 4 else 2
+    return all(x % 2 == 0 and x <= limit for x in rem)
+
+
+def _pick(readings: list[Play]) -> Play:
+    # Under the standard rules there is exactly one; variants may allow more: take the
+    # reading with the longest body chain, then the highest.
+    return max(readings, key=lambda p: (len(p.body), p.chain, p.rank))
+
+
+_DIAGNOSES: tuple[tuple[dict[str, object], str], ...] = (
+    ({"chain_top": RED_JOKER}, "two_in_chain"),
+    ({"min_straight": 3, "min_pair_straight": 2}, "too_short"),
+    ({"max_kicker_repeat": 4}, "kicker_repeated"),
+    ({"kicker_may_match_body": True}, "kicker_same_as_body"),
+    ({"jokers_together": True}, "jokers_as_kickers"),
+    ({"four_two_distinct": False}, "four_two_same_singles"),
+)
+
+
+def _diagnose(c: tuple[int, ...], n: int, R: _Rules, text: str) -> Rejection:
+    for change, reason in _DIAGNOSES:
+        relaxed = replace(R, **change)  # type: ignore[arg-type]
+        if relaxed == R:
+            continue
+        found = _readings(c, n, relaxed)
+        if not found:
+            continue
+        p = _pick(found)
+        if reason == "two_in_chain" and p.body.count(BLACK_JOKER) + p.body.count(RED_JOKER):
+            reason = "joker_in_chain"
+        elif reason == "too_short":
+            reason = "straight_too_short" if p.kind == "straight" else "pair_straight_too_short"
+        elif reason == "kicker_repeated" and 4 in c:
+            reason = "four_split"
+        return rejection(reason, text)
+    if c[TWO]:
+        # A learner may read the 2 as the card below the 3 (2-3-4-5-6): say so.
+        low_two = (c[TWO], *c[:TWO], *c[BLACK_JOKER:])
+        if any(p.chain > 1 for p in _readings(low_two, n, replace(R, chain_top=RED_JOKER))):
+            return rejection("two_in_chain", text)
+    nz = [r for r in range(NUM_RANKS) if c[r]]
+    heights = {c[r] for r in nz}
+    if len(heights) == 1 and len(nz) >= {1: 5, 2: 3, 3: 2}.get(max(heights), 99):
+        return rejection("not_consecutive", text)
+    return rejection("no_pattern", text)
+
+
+_CACHE: dict[object, Play | Rejection] = {}
+_PLAY_OF: dict[object, Play] = {}
+"""Fast path of :func:`classify`: input (string or Cards) -> Play, standard rules only."""
+_CACHE_LIMIT = 200_000
+
+
+def analyze(cards: str | Cards, variant: Variant = STANDARD) -> Play | Rejection:
+    """Classify without raising: the :class:`Play`, or a :class:`Rejection` saying why not."""
+    if variant is STANDARD:
+        hit = _CACHE.get(cards)
+        if hit is not None:
+            return hit
+    try:
+        parsed = parse(cards)
+    except NotationError as e:
+        return rejection("notation", str(cards), e.message)
+    if variant is STANDARD and not isinstance(cards, Cards):
+        hit = _CACHE.get(parsed)
+        if hit is not None:
+            return hit
+    result = _analyze_counts(parsed, variant)
+    if variant is STANDARD and len(_CACHE) < _CACHE_LIMIT:
+        _CACHE[cards] = result
+        _CACHE[parsed] = result
+    return result
+
+
+def _analyze_counts(cards: Cards, variant: Variant) -> Play | Rejection:
+    n = len(cards)
+    text = str(cards)
+    if n == 0:
+        return rejection("empty", text)
+    if n > HAND_LIMIT:
+        return rejection("too_many", text)
+    rules = _rules_for(variant)
+    found = _readings(cards.counts, n, rules)
+    if found:
+        return _pick(found)
+    return _diagnose(cards.counts, n, rules, text)
+
+
+def readings(cards: str | Cards, variant: Variant = STANDARD) -> list[Play]:
+    """All readings of a set of cards (the four restrictions leave at most one)."""
+    parsed = parse(cards)
+    return _readings(parsed.counts, len(parsed), _rules_for(variant))
+
+
+def classify(cards: str | Cards, variant: Variant = STANDARD) -> Play:
+    """The one reading of ``cards`` as a play; raises :class:`InvalidPlay` (a ``ValueError``).
+
+    >>> classify("444455").kind
+    'four_two_singles'
+    >>> classify("KKK3").describe()
+    'trío con carta suelta de K (cuerpo KKK, acompañante 3)'
+    """
+    if variant is STANDARD:
+        hit = _PLAY_OF.get(cards)
+        if hit is not None:
+            return hit
+    result = analyze(cards, variant)
+    if isinstance(result, Rejection):
+        raise InvalidPlay(result)
+    if variant is STANDARD and len(_PLAY_OF) < _CACHE_LIMIT:
+        _PLAY_OF[cards] = result
+    return result

@@ -1,0 +1,57 @@
+"""Named rule variants. ``STANDARD`` is seed 000 plus seed 002 (three redeals)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+FLAG_DOCS: dict[str, str] = {
+    "four_two_distinct_singles": "the two singles of a four-with-two must differ (seed 003)",
+    "jokers_as_kickers": "both jokers may be kickers of the same play",
+    "trio_as_kickers": "a value may appear three times among airplane kickers (RLCard)",
+    "unlimited_redeals": "redeal after every all-pass, forever (seed 000 alone)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A set of rule flags; every flag off is the ``standard`` game."""
+
+    four_two_distinct_singles: bool = False
+    jokers_as_kickers: bool = False
+    trio_as_kickers: bool = False
+    unlimited_redeals: bool = False
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """Names of the flags that are on."""
+        return tuple(f.name for f in fields(self) if getattr(self, f.name))
+
+    @property
+    def name(self) -> str:
+        return "+".join(("standard",) + self.flags)
+
+    @property
+    def max_redeals(self) -> int | None:
+        """How many redeals before the opener is forced to be landlord (None = never)."""
+        return None if self.unlimited_redeals else 3
+
+    @classmethod
+    def parse(cls, spec: str | Variant | None) -> Variant:
+        """Read ``"standard"``, ``"standard+jokers_as_kickers"`` or ``"jokers_as_kickers"``."""
+        if spec is None:
+            return STANDARD
+        if isinstance(spec, Variant):
+            return spec
+        flags: dict[str, bool] = {}
+        for part in spec.replace(",", "+").split("+"):
+            part = part.strip()
+            if part in ("", "standard"):
+                continue
+            if part not in FLAG_DOCS:
+                known = ", ".join(FLAG_DOCS)
+                raise ValueError(f"variante desconocida «{part}»; se conocen: standard, {known}")
+            flags[part] = True
+        return replace(STANDARD, **flags) if flags else STANDARD
+
+
+STANDARD = Variant()

@@ -1,0 +1,199 @@
+"""A whole hand: random full games and named situations."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ddz import classify
+from ddz.cards import FULL_DECK, Cards
+from ddz.codes import cards_of, encode
+from ddz.compare import beats
+from ddz.game import BIDDING, OVER, PLAYING, Game, GameError
+from ddz.records import RecordError, replay
+
+
+def _all_cards(g: Game) -> Cards:
+    total = Cards()
+    for h in g.hands:
+        total = total + cards_of(h)
+    for _, a in g.trail:
+        if a != "p":
+            total = total + Cards.from_ranks(list(classify(a).cards))
+    if g.landlord is None:
+        total = total + cards_of(g.kitty)
+    return total
+
+
+def play_random(seed: int, code_seed: int) -> Game:
+    rng = random.Random(seed)
+    g = Game.from_code(encode(code_seed))
+    steps = played = 0
+    while g.phase in (BIDDING, PLAYING):
+        before, phase = g.table, g.phase
+        seat = g.turn
+        action = rng.choice(g.legal_actions())
+        g.apply(action, seat=seat)
+        steps += 1
+        assert steps < 400, "the hand must end"
+        if phase == PLAYING and action != "p":
+            played += len(action)
+            if before is not None:
+                assert beats(action, before), "every play beats the table"
+        ids = [c for h in g.hands for c in h]
+        in_kitty = 3 if g.landlord is None else 0
+        assert len(ids) + played + in_kitty == 54, "54 cards conserved"
+        assert len(ids) == len(set(ids)), "hands are disjoint"
+    assert _all_cards(g) == FULL_DECK
+    return g
+
+
+@settings(max_examples=10_000)
+@given(st.integers(0, 2**32), st.integers(0, 2**40 - 1))
+def test_random_full_games_invariants(seed: int, code_seed: int) -> None:
+    g = play_random(seed, code_seed)
+    assert g.phase == OVER and g.result is not None
+    r = g.result
+    assert sum(r.scores) == 0
+    bombs = sum(1 for _, a in g.trail if a != "p" and classify(a).kind == "bomb")
+    rockets = sum(1 for _, a in g.trail if a != "p" and classify(a).kind == "rocket")
+    assert r.multiplier == 2 ** (bombs + rockets + int(r.spring) + int(r.antispring))
+    assert not (r.spring and r.antispring)
+    assert r.base in (1, 2, 3)
+    s = r.base * r.multiplier
+    sign = 1 if r.winner == "landlord" else -1
+    assert r.scores[r.landlord] == sign * 2 * s
+    assert all(r.scores[i] == -sign * s for i in range(3) if i != r.landlord)
+    assert len(g.hands[r.out_seat]) == 0
+    again = replay(json.loads(json.dumps(g.record())))
+    assert again.result == g.result and again.hands == g.hands
+
+
+def test_same_code_same_deal() -> None:
+    a, b = Game.from_code("003N-QK8N1"), Game.from_code("003nqk8n1")
+    assert a.hands == b.hands and a.kitty == b.kitty and a.first_bidder == b.first_bidder
+
+
+def _game_with_bids(bids: list[str]) -> Game:
+    g = Game.from_hands(["3344556677882222R", "3456789TTTTJJJJQQ", "3456789QQKKKKAAAA"], "99B", 0)
+    for b in bids:
+        g.apply(b)
+    return g
+
+
+@pytest.mark.parametrize(
+    "bids,action,code",
+    [
+        ([], "4", "bad_bid"),
+        (["2"], "1", "bid_not_higher"),
+        (["3"], "p", "must_lead"),
+        (["3"], "TT", "not_in_hand"),
+        (["3"], "34", "invalid_play"),
+        (["3", "3"], "3", "does_not_beat"),
+        (["3"], "3X", "bad_notation"),
+    ],
+)
+def test_errors_leave_state_untouched(bids: list[str], action: str, code: str) -> None:
+    g = _game_with_bids(bids)
+    before = copy.deepcopy(g)
+    with pytest.raises(GameError) as exc:
+        g.apply(action)
+    assert exc.value.code == code
+    assert exc.value.message  # a Spanish sentence for the player
+    assert g == before
+
+
+def test_out_of_turn_rejected() -> None:
+    g = _game_with_bids(["3"])
+    before = copy.deepcopy(g)
+    with pytest.raises(GameError, match="no es tu turno"):
+        g.apply("3", seat=1)
+    assert g == before
+
+
+def test_redeals_then_forced_landlord() -> None:
+    g = Game.from_code("003N-QK8N1")
+    first_hands = g.hands
+    openers = []
+    for deal_no in range(4):
+        openers.append(g.first_bidder)
+        assert g.redeals == deal_no
+        for _ in range(3):
+            g.apply("p")
+        if deal_no < 3:
+            assert g.phase == BIDDING and g.hands != first_hands
+    assert g.phase == PLAYING
+    assert g.landlord == openers[3] and g.base == 1
+    assert len(g.hands[g.landlord]) == 20
+
+
+def test_unlimited_redeals_variant_never_forces() -> None:
+    g = Game.from_code("003N-QK8N1", "unlimited_redeals")
+    for _ in range(5):
+        for _ in range(3):
+            g.apply("p")
+    assert g.phase == BIDDING and g.redeals == 5
+
+
+def test_views_never_leak_hidden_cards() -> None:
+    g = _game_with_bids(["3"])
+    g.apply("33445566778899")
+    for seat in range(3):
+        v = g.view(seat)
+        assert v.hand == tuple(g.hands[seat])
+        text = json.dumps(v.__dict__, default=str)
+        for other in range(3):
+            if other != seat and g.hands[other]:
+                assert str(tuple(g.hands[other])) not in text
+        assert v.counts == (6, 17, 17)
+        assert v.kitty == g.kitty
+
+
+def test_card_counter_D_COUNTER() -> None:
+    # D-COUNTER: own hand, played cards and the revealed kitty count as seen.
+    g = _game_with_bids(["3"])
+    g.apply("33445566778899")
+    farmer = g.unseen(1)
+    assert farmer["9"] == 4 - 1 - 2  # own 9, two 9s played (both from the kitty)
+    assert farmer["comodín pequeño"] == 0  # B came in the revealed kitty
+    assert farmer["2"] == 4  # the landlord's 2s are unseen by a farmer
+    landlord = g.unseen(0)
+    assert landlord["2"] == 0 and landlord["comodín grande"] == 0
+    assert sum(farmer.values()) == 54 - 17 - 14 - 1
+
+
+def test_result_breakdown_in_spanish() -> None:
+    g = _game_with_bids(["3"])
+    for a in ["33445566778899", "p", "p", "2222", "p", "p", "BR"]:
+        g.apply(a)
+    assert g.result is not None
+    lines = g.result.explain()
+    assert lines[0].startswith("Gana el terrateniente")
+    assert any("primavera" in x for x in lines)
+    assert any("cohete" in x for x in lines) and any("bomba 2222" in x for x in lines)
+    assert "S = 3 × 8 = 24" in " ".join(lines)
+
+
+def test_corrupted_record_reports_first_bad_action() -> None:
+    g = _game_with_bids(["3"])
+    for a in ["33445566778899", "p", "p", "2222", "p", "p", "BR"]:
+        g.apply(a)
+    rec = g.record()
+    rec["actions"][4] = "KK"
+    with pytest.raises(RecordError) as exc:
+        replay(rec)
+    assert exc.value.index == 4
+    with pytest.raises(RecordError, match="JSON"):
+        replay("{not json")
+    bad = dict(g.record(), version=99)
+    with pytest.raises(RecordError, match="formato"):
+        replay(bad)
+    tampered = g.record()
+    tampered["result"]["scores"] = [0, 0, 0]
+    with pytest.raises(RecordError, match="no coincide"):
+        replay(tampered)

@@ -1,0 +1,264 @@
+"""Classification, comparison and legal plays against independent oracles."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from functools import lru_cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ddz import Cards, InvalidPlay, analyze, beats, classify, compare, legal_plays, parse
+from ddz.cards import FULL_DECK, MAX_COPIES, RANKS
+from ddz.plays import KINDS, Play, readings
+
+# Numbers measured independently on the rules of seed 000 (../shared/notes/design-anchors.md).
+ANCHOR_COUNTS = {
+    "single": 15, "pair": 13, "trio": 13, "bomb": 13, "rocket": 1, "straight": 36,
+    "pair_straight": 52, "airplane": 45, "trio_single": 182, "trio_pair": 156,
+    "airplane_singles": 18990, "airplane_pairs": 2939, "four_two_singles": 1326, "four_two_pairs": 858,
+}  # fmt: skip
+
+
+def _s(ranks: list[int]) -> str:
+    return "".join(RANKS[r] for r in sorted(ranks))
+
+
+@lru_cache(maxsize=1)
+def enumerate_all() -> dict[str, set[str]]:
+    """Every legal play of the game, built kind by kind straight from the rule text."""
+    normal, jokers, B, R = range(13), (13, 14), 13, 14
+    out: dict[str, set[str]] = {k: set() for k in KINDS}
+    for r in range(15):
+        out["single"].add(RANKS[r])
+    for r in normal:
+        out["pair"].add(_s([r] * 2))
+        out["trio"].add(_s([r] * 3))
+        out["bomb"].add(_s([r] * 4))
+    out["rocket"].add("BR")
+    for m, kind, lo, hi in ((1, "straight", 5, 12), (2, "pair_straight", 3, 10), (3, "airplane", 2, 6)):
+        for n in range(lo, hi + 1):
+            for start in range(0, 12 - n + 1):  # ranks 3..A are 0..11
+                out[kind].add(_s([r for r in range(start, start + n) for _ in range(m)]))
+
+    def single_kickers(exclude: set[int], k: int) -> list[list[int]]:
+        pool = [r for r in range(15) if r not in exclude]
+        found = []
+        for combo in itertools.combinations_with_replacement(pool, k):
+            c = Counter(combo)
+            if any(n > 2 for n in c.values()) or any(c[j] > 1 for j in jokers) or (c[B] and c[R]):
+                continue
+            found.append(list(combo))
+        return found
+
+    for t in normal:
+        for ks in single_kickers({t}, 1):
+            out["trio_single"].add(_s([t] * 3 + ks))
+        for p in normal:
+            if p != t:
+                out["trio_pair"].add(_s([t] * 3 + [p] * 2))
+        for ks in single_kickers({t}, 2):
+            out["four_two_singles"].add(_s([t] * 4 + ks))
+        for a, b in itertools.combinations([p for p in normal if p != t], 2):
+            out["four_two_pairs"].add(_s([t] * 4 + [a, a, b, b]))
+    for n in range(2, 6):
+        for start in range(0, 12 - n + 1):
+            chain = list(range(start, start + n))
+            body = [r for r in chain for _ in range(3)]
+            if 4 * n <= 20:
+                for ks in single_kickers(set(chain), n):
+                    out["airplane_singles"].add(_s(body + ks))
+            if 5 * n <= 20:
+                for ps in itertools.combinations([p for p in normal if p not in chain], n):
+                    out["airplane_pairs"].add(_s(body + [p for p in ps for _ in range(2)]))
+    return out
+
+
+def all_legal() -> dict[str, str]:
+    return {s: kind for kind, plays in enumerate_all().items() for s in plays}
+
+
+def test_independent_enumeration_matches_anchor_counts() -> None:
+    counts = {k: len(v) for k, v in enumerate_all().items()}
+    assert counts == ANCHOR_COUNTS
+    assert sum(counts.values()) == 24639 == len(all_legal())  # no set in two kinds
+
+
+def test_every_enumerated_play_has_exactly_that_one_reading() -> None:
+    for s, kind in all_legal().items():
+        found = readings(s)
+        assert [p.kind for p in found] == [kind], s
+        assert classify(s).kind == kind
+
+
+def test_full_deck_generation_equals_enumeration() -> None:
+    generated = {str(p): p.kind for p in legal_plays(FULL_DECK)}
+    assert generated == all_legal()
+
+
+def _all_multisets(max_size: int) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = [()]
+    for r in range(15):
+        out = [m + (c,) for m in out for c in range(MAX_COPIES[r] + 1) if sum(m) + c <= max_size]
+    return out
+
+
+def test_nothing_extra_up_to_seven_cards() -> None:
+    legal = all_legal()
+    for counts in _all_multisets(7):
+        cards = Cards(counts)
+        got = analyze(cards)
+        assert isinstance(got, Play) == (str(cards) in legal), str(cards)
+
+
+@given(st.lists(st.integers(0, 14), min_size=8, max_size=20))
+def test_nothing_extra_large_random(ranks: list[int]) -> None:
+    c = Counter(ranks)
+    if any(n > MAX_COPIES[r] for r, n in c.items()):
+        return
+    cards = Cards.from_ranks(ranks)
+    got = analyze(cards)
+    assert isinstance(got, Play) == (str(cards) in all_legal())
+
+
+@st.composite
+def small_hand(draw: st.DrawFn, max_size: int = 9) -> Cards:
+    deck = [r for r in range(15) for _ in range(MAX_COPIES[r])]
+    return Cards.from_ranks(
+        draw(
+            st.lists(st.sampled_from(range(54)), max_size=max_size, unique=True).map(
+                lambda ix: [deck[i] for i in ix]
+            )
+        )
+    )
+
+
+def _sub_multisets(hand: Cards) -> set[Cards]:
+    ranges = [range(n + 1) for n in hand.counts]
+    return {Cards(c) for c in itertools.product(*ranges) if any(c)}
+
+
+@settings(max_examples=300)
+@given(small_hand(), st.sampled_from(sorted(all_legal())[::97]) | st.none())
+def test_legal_plays_equals_brute_force(hand: Cards, table: str | None) -> None:
+    expected = set()
+    for sub in _sub_multisets(hand):
+        p = analyze(sub)
+        if isinstance(p, Play) and (table is None or beats(p, table)):
+            expected.add(str(sub))
+    got = [str(p) for p in legal_plays(hand, table)]
+    assert len(got) == len(set(got)), "each play exactly once"
+    assert set(got) == expected
+
+
+def test_legal_plays_deterministic_order() -> None:
+    rng = random.Random(7)
+    deck = [r for r in range(15) for _ in range(MAX_COPIES[r])]
+    for _ in range(50):
+        hand = Cards.from_ranks(rng.sample(deck, 20))
+        assert [str(p) for p in legal_plays(hand)] == [str(p) for p in legal_plays(str(hand))]
+
+
+@given(st.sampled_from(sorted(all_legal())), st.randoms())
+def test_classification_invariant_under_permutation(s: str, rnd: random.Random) -> None:
+    symbols = list(s)
+    rnd.shuffle(symbols)
+    assert classify("".join(symbols)) == classify(s)
+
+
+SAMPLE = sorted(all_legal())[::13]
+
+
+@given(st.sampled_from(SAMPLE))
+def test_beats_is_irreflexive(s: str) -> None:
+    assert not beats(s, s)
+
+
+@given(st.sampled_from(SAMPLE), st.sampled_from(SAMPLE))
+def test_beats_is_antisymmetric(a: str, b: str) -> None:
+    assert not (beats(a, b) and beats(b, a))
+
+
+@given(st.sampled_from(SAMPLE))
+def test_bombs_and_rocket_dominate(s: str) -> None:
+    p = classify(s)
+    assert beats("BR", s) == (p.kind != "rocket")
+    assert not beats(s, "BR")
+    if p.kind != "bomb" and p.kind != "rocket":
+        assert beats("3333", s)
+        assert not beats(s, "3333")
+
+
+def test_beats_same_kind_compares_ranking_card_only() -> None:
+    by_shape: dict[tuple[str, int], list[Play]] = {}
+    for s in SAMPLE:
+        p = classify(s)
+        by_shape.setdefault((p.kind, len(p)), []).append(p)
+    checked = 0
+    for group in by_shape.values():
+        for a, b in itertools.combinations(group, 2):
+            if a.kind in ("bomb", "rocket"):
+                continue
+            assert beats(a, b) == (a.rank > b.rank)
+            checked += 1
+    assert checked > 100
+
+
+def test_ranking_card_and_chain() -> None:
+    p = classify("TTTJJJQQQKKKAAA7892R")
+    assert (p.kind, p.rank_symbol, p.chain, str(p.body), str(p.kickers)) == (
+        "airplane_singles",
+        "A",
+        5,
+        "TTTJJJQQQKKKAAA",
+        "7892R",
+    )
+    assert classify("BR").rank_symbol == "R"
+    assert classify("34567").chain == 5 and classify("34567").rank_symbol == "7"
+
+
+def test_invalid_play_carries_reason_rule_and_spanish_message() -> None:
+    with pytest.raises(InvalidPlay) as exc:
+        classify("TJQKA2")
+    assert exc.value.reason == "two_in_chain"
+    assert exc.value.rule == "R-CHAIN-1"
+    assert "el 2 no entra en escaleras" in exc.value.message
+    assert isinstance(exc.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    "cards,reason,phrase",
+    [
+        ("3334443K", "kicker_same_as_body", "un acompañante no puede tener el valor del cuerpo"),
+        ("44445555", "four_split", "las cuatro cartas de un valor van juntas"),
+        ("333444555777", "kicker_repeated", "más de dos veces"),
+        ("4444BR", "jokers_as_kickers", "los dos comodines no pueden acompañar"),
+        ("3456", "straight_too_short", "al menos 5"),
+        ("", "empty", "ninguna carta"),
+        ("33x", "notation", "«x»"),
+    ],
+)
+def test_rejections_name_the_rule(cards: str, reason: str, phrase: str) -> None:
+    got = analyze(cards)
+    assert not isinstance(got, Play)
+    assert got.reason == reason
+    assert phrase in got.message
+
+
+def test_compare_explains() -> None:
+    v = compare("KKK3", "QQQR")
+    assert v.beats and "acompañantes" in v.message
+    v = compare("34567", "33344")
+    assert not v.beats and v.reason == "different_kind" and v.rule == "R-CMP-1"
+    v = compare("345678", "34567")
+    assert not v.beats and v.reason == "different_count"
+    assert compare("2222", "BR").reason == "nothing_beats_rocket"
+    assert not compare("44445555", "3").beats
+
+
+def test_accepts_parsed_values_and_strings_alike() -> None:
+    assert classify(parse("444455")) == classify("4 4 4 4 5 5")
+    assert legal_plays(parse("77778"), classify("666")) == legal_plays("77778", "666")
