@@ -273,19 +273,22 @@ class Game:
             return []
         return legal_plays(self.hand(self.turn), self.table, self.variant)
 
-    def unseen(self, seat: int) -> dict[str, int]:
-        """Card counter: per rank, how many cards ``seat`` has not seen (not in its hand,
-        not played, not in the revealed kitty)."""
+    def unseen_cards(self, seat: int) -> Cards:
+        """The cards ``seat`` has not seen: not in its hand, not played, not in the revealed kitty."""
         seen = list(self.hand(seat).counts)
         for _, action in self.trail:
             if action != PASS:
                 for r, n in enumerate(parse(action).counts):
                     seen[r] += n
         if self.landlord is not None and self.landlord != seat:
-            kitty_left = _still_held(self.kitty, self.hands[self.landlord])
-            for cid in kitty_left:
+            for cid in _still_held(self.kitty, self.hands[self.landlord]):
                 seen[card_rank(cid)] += 1
-        return {RANK_NAMES_ES[r]: FULL_DECK.counts[r] - seen[r] for r in range(NUM_RANKS)}
+        return Cards(FULL_DECK.counts[r] - seen[r] for r in range(NUM_RANKS))
+
+    def unseen(self, seat: int) -> dict[str, int]:
+        """Card counter (D-COUNTER): per rank name, how many cards ``seat`` has not seen."""
+        counts = self.unseen_cards(seat).counts
+        return {RANK_NAMES_ES[r]: counts[r] for r in range(NUM_RANKS)}
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` is allowed to see."""
@@ -343,6 +346,14 @@ class Game:
         else:
             events += self._redeal()
         return events
+
+    def skip_bidding(self, landlord: int, base: int = 1) -> list[Event]:
+        """Make ``landlord`` the landlord without an auction (fixed-landlord evaluations)."""
+        if self.phase != BIDDING or self.auction:
+            raise GameError("bad_action", "solo se puede saltar la subasta antes de la primera puja")
+        if landlord not in (0, 1, 2) or base not in (1, 2, 3):
+            raise GameError("bad_action", "terrateniente 0, 1 o 2 y base 1, 2 o 3")
+        return self._make_landlord(landlord, base)
 
     def _redeal(self) -> list[Event]:
         nxt = self.redeals + 1

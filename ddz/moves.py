@@ -175,22 +175,7 @@ _GENERATORS: dict[str, _Gen] = {
     "bomb": _bomb_gen,
     "rocket": _rocket_gen,
 }
-# trio_single/airplane_singles share one generator (chain length 1 vs >= 2); so do the pairs.
-_LEAD_ORDER = (
-    "single",
-    "pair",
-    "trio",
-    "trio_single",
-    "trio_pair",
-    "straight",
-    "pair_straight",
-    "airplane",
-    "four_two_singles",
-    "four_two_pairs",
-    "bomb",
-    "rocket",
-)
-assert set(_LEAD_ORDER) | {"airplane_singles", "airplane_pairs"} == set(KINDS)
+assert set(_GENERATORS) == set(KINDS)
 
 _PLAYS: dict[Variant, dict[int, Play]] = {}
 

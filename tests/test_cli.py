@@ -10,7 +10,9 @@ import pytest
 
 
 def ddz(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ddz.cli", *args], capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "ddz.cli", *args], capture_output=True, text=True, timeout=60
+    )
 
 
 def test_classify_spanish() -> None:

@@ -16,7 +16,11 @@ FAKE = Path(__file__).parent / "fakes" / "misbehaving_impl.py"
 
 def _server(lines: list[str]) -> list[dict[str, object]]:
     proc = subprocess.run(
-        [sys.executable, "-m", "ddz.protocol"], input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "ddz.protocol"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 0 and proc.stderr == ""
     return [json.loads(x) for x in proc.stdout.splitlines()]
@@ -48,7 +52,18 @@ def test_server_answers_every_line_and_never_crashes() -> None:
 
 
 def _case(cards: str) -> Case:
-    return Case(f"t.{cards}", "classify", {"cards": cards}, {"kind": "single", "rank": "3", "chain": 1}, (), "", "t", "", "", "")
+    return Case(
+        f"t.{cards}",
+        "classify",
+        {"cards": cards},
+        {"kind": "single", "rank": "3", "chain": 1},
+        (),
+        "",
+        "t",
+        "",
+        "",
+        "",
+    )
 
 
 def test_runner_survives_crash_garbage_hang_and_skip() -> None:
@@ -88,14 +103,55 @@ def test_cli_run_against_subprocess_ddz(capsys: object, tmp_path: Path) -> None:
 def test_cli_expectations_and_strict(capsys: object, tmp_path: Path) -> None:
     cmd = f"{sys.executable} {FAKE}"
     exp = tmp_path / "known.json"
-    assert conformance_main(["run", "--impl", cmd, "--run", "classify.kinds.*", "--timeout", "1", "--write-expectations", str(exp)]) == 1
+    assert (
+        conformance_main(
+            [
+                "run",
+                "--impl",
+                cmd,
+                "--run",
+                "classify.kinds.*",
+                "--timeout",
+                "1",
+                "--write-expectations",
+                str(exp),
+            ]
+        )
+        == 1
+    )
     known = json.loads(exp.read_text())
     assert "classify.kinds.pair" in known["broken"] and "classify.kinds.single-low" not in known["broken"]
-    assert conformance_main(["run", "--impl", cmd, "--run", "classify.kinds.*", "--timeout", "1", "--expectations", str(exp)]) == 0
+    assert (
+        conformance_main(
+            ["run", "--impl", cmd, "--run", "classify.kinds.*", "--timeout", "1", "--expectations", str(exp)]
+        )
+        == 0
+    )
     known["broken"].append("classify.kinds.single-low")  # passes, though listed as failing
     exp.write_text(json.dumps(known))
-    assert conformance_main(["run", "--impl", cmd, "--run", "classify.kinds.*", "--timeout", "1", "--expectations", str(exp)]) == 0
-    assert conformance_main(["run", "--impl", cmd, "--run", "classify.kinds.*", "--timeout", "1", "--expectations", str(exp), "--strict"]) == 1
+    assert (
+        conformance_main(
+            ["run", "--impl", cmd, "--run", "classify.kinds.*", "--timeout", "1", "--expectations", str(exp)]
+        )
+        == 0
+    )
+    assert (
+        conformance_main(
+            [
+                "run",
+                "--impl",
+                cmd,
+                "--run",
+                "classify.kinds.*",
+                "--timeout",
+                "1",
+                "--expectations",
+                str(exp),
+                "--strict",
+            ]
+        )
+        == 1
+    )
     assert "NOW PASSING" in capsys.readouterr().out  # type: ignore[attr-defined]
 
 

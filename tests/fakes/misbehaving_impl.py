@@ -7,7 +7,15 @@ import time
 for line in sys.stdin:
     msg = json.loads(line)
     if msg["cmd"] == "start":
-        print(json.dumps({"version": 1, "implementation": {"name": "broken", "version": "0", "ops": ["classify", "beats"]}}), flush=True)
+        print(
+            json.dumps(
+                {
+                    "version": 1,
+                    "implementation": {"name": "broken", "version": "0", "ops": ["classify", "beats"]},
+                }
+            ),
+            flush=True,
+        )
     elif msg["cmd"] == "stop":
         sys.exit(0)
     else:
@@ -21,4 +29,7 @@ for line in sys.stdin:
         elif cards == "3333":
             print(json.dumps({"seq": msg["seq"], "skipped": True, "message": "no bombs here"}), flush=True)
         else:
-            print(json.dumps({"seq": msg["seq"], "result": {"kind": "single", "rank": "3", "chain": 1}}), flush=True)
+            print(
+                json.dumps({"seq": msg["seq"], "result": {"kind": "single", "rank": "3", "chain": 1}}),
+                flush=True,
+            )

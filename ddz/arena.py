@@ -1,0 +1,297 @@
+"""Arena: ``python -m ddz.arena`` plays deals twice with the sides swapped and reports strength.
+
+    python -m ddz.arena --a cpu --b random --deals 10000 [--bidding] [--workers 2]
+                        [--backend local|ray] [--svg results.svg]
+
+Each deal is played once with A as landlord against B as both farmers and once the other way
+round (without bidding the landlord is the deal's first bidder, base 1, as in the published
+Dou Dizhu AI evaluations). Prints win rates and average points with 95% confidence intervals,
+and decision latency of both agents.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .codes import encode
+from .game import BIDDING, PLAYING, Game
+
+
+class Agent(Protocol):
+    name: str
+
+    def act(self, game: Game) -> str: ...
+
+
+def make_agent(name: str, seed: int) -> Agent:
+    """An agent by name: ``cpu``, ``random``, ``greedy`` or ``rlcard``."""
+    if name == "cpu":
+        from .ai import Cpu
+
+        return Cpu()
+    if name == "random":
+        from .agents import RandomAgent
+
+        return RandomAgent(seed)
+    if name == "greedy":
+        from .agents import GreedyAgent
+
+        return GreedyAgent()
+    if name == "rlcard":
+        from .peers.rlcard_agent import RlcardRuleAgent
+
+        return RlcardRuleAgent(seed)
+    raise ValueError(f"agente desconocido «{name}»: cpu, random, greedy o rlcard")
+
+
+@dataclass
+class GameOutcome:
+    a_role: str
+    """``landlord`` or ``farmers``: the side agent A played."""
+    a_won: bool
+    a_points: int
+    """Points of A's side (the landlord's score, or one farmer's)."""
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+
+
+def play_one(code_seed: int, a: str, b: str, a_is_landlord: bool, bidding: bool, seed: int) -> GameOutcome:
+    game = Game.from_code(encode(code_seed))
+    agents = {a: make_agent(a, seed), b: make_agent(b, seed + 1)} if a != b else {a: make_agent(a, seed)}
+    lat: dict[str, list[float]] = {a: [], b: []}
+    if bidding:
+        # A sits at the first bidder's seat when it is the landlord side, B at the other two.
+        a_seats = (
+            {game.first_bidder}
+            if a_is_landlord
+            else {(game.first_bidder + 1) % 3, (game.first_bidder + 2) % 3}
+        )
+    else:
+        landlord = game.first_bidder
+        game.skip_bidding(landlord, 1)
+        a_seats = {landlord} if a_is_landlord else {s for s in range(3) if s != landlord}
+    seat_agent = {s: (a if s in a_seats else b) for s in range(3)}
+    steps = 0
+    while game.phase in (BIDDING, PLAYING):
+        who = seat_agent[game.turn]
+        t = time.perf_counter()
+        action = agents[who].act(game)
+        lat[who].append(time.perf_counter() - t)
+        game.apply(action)
+        steps += 1
+        if steps > 2000:
+            raise RuntimeError("a hand that never ends")
+    r = game.result
+    assert r is not None and game.landlord is not None
+    a_side_landlord = game.landlord in a_seats
+    a_won = (r.winner == "landlord") == a_side_landlord
+    a_seat = next(iter(a_seats))
+    return GameOutcome("landlord" if a_side_landlord else "farmers", a_won, r.scores[a_seat], lat)
+
+
+def _work(args: tuple[int, str, str, bool, int]) -> list[GameOutcome]:
+    i, a, b, bidding, seed = args
+    code_seed = (seed * 1_000_003 + i * 7919) % (1 << 40)
+    return [
+        play_one(code_seed, a, b, True, bidding, seed + 2 * i),
+        play_one(code_seed, a, b, False, bidding, seed + 2 * i),
+    ]
+
+
+def run_local(jobs: list[tuple[int, str, str, bool, int]], workers: int) -> Iterator[list[GameOutcome]]:
+    if workers <= 1:
+        yield from map(_work, jobs)
+        return
+    import multiprocessing as mp
+
+    with mp.get_context("fork").Pool(workers) as pool:
+        yield from pool.imap_unordered(_work, jobs, chunksize=8)
+
+
+def run_ray(jobs: list[tuple[int, str, str, bool, int]], address: str | None) -> Iterator[list[GameOutcome]]:
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(address=address, ignore_reinit_error=True, include_dashboard=False, log_to_driver=False)
+    remote = ray.remote(_work_chunk)
+    chunks = [jobs[i : i + 25] for i in range(0, len(jobs), 25)]
+    pending = [remote.remote(c) for c in chunks]
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        yield from ray.get(done[0])
+
+
+def _work_chunk(jobs: list[tuple[int, str, str, bool, int]]) -> list[list[GameOutcome]]:
+    return [_work(j) for j in jobs]
+
+
+def _progress(items: Iterable[list[GameOutcome]], total: int, quiet: bool) -> Iterator[list[GameOutcome]]:
+    try:
+        from tqdm import tqdm
+
+        yield from tqdm(items, total=total, unit="reparto", disable=quiet, file=sys.stderr)
+    except ImportError:  # pragma: no cover - tqdm is in the arena extra
+        for i, x in enumerate(items, 1):
+            if not quiet and (i % 100 == 0 or i == total):
+                print(f"\r{i}/{total} repartos", end="", file=sys.stderr)
+            yield x
+
+
+@dataclass
+class Summary:
+    a: str
+    b: str
+    games: int
+    win_rate: float
+    win_ci: float
+    by_role: dict[str, tuple[float, float, int]]
+    points: float
+    points_ci: float
+    latency: dict[str, tuple[float, float, float]]
+
+    def lines(self) -> list[str]:
+        out = [f"{self.a} contra {self.b}: {self.games} partidas ({self.games // 2} repartos × 2)"]
+        out.append(f"  victorias de {self.a}: {self.win_rate:.3f} ± {self.win_ci:.3f} (IC 95%)")
+        for role, (p, ci, n) in self.by_role.items():
+            word = "terrateniente" if role == "landlord" else "campesinos"
+            out.append(f"    como {word}: {p:.3f} ± {ci:.3f} ({n} partidas)")
+        out.append(f"  puntos medios de {self.a}: {self.points:+.3f} ± {self.points_ci:.3f}")
+        for name, (p50, p95, mx) in self.latency.items():
+            out.append(
+                f"  latencia de {name}: p50 {p50 * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms, máx {mx * 1000:.1f} ms"
+            )
+        return out
+
+
+def _ci(p: float, n: int) -> float:
+    return 1.96 * math.sqrt(max(p * (1 - p), 1e-12) / max(n, 1))
+
+
+def summarize(a: str, b: str, outcomes: list[GameOutcome]) -> Summary:
+    n = len(outcomes)
+    wins = sum(o.a_won for o in outcomes)
+    by_role = {}
+    for role in ("landlord", "farmers"):
+        sub = [o for o in outcomes if o.a_role == role]
+        p = sum(o.a_won for o in sub) / max(len(sub), 1)
+        by_role[role] = (p, _ci(p, len(sub)), len(sub))
+    pts = [o.a_points for o in outcomes]
+    mean = sum(pts) / max(n, 1)
+    var = sum((x - mean) ** 2 for x in pts) / max(n - 1, 1)
+    latency = {}
+    for name in (a, b):
+        xs = sorted(x for o in outcomes for x in o.latencies.get(name, []))
+        if xs:
+            latency[name] = (xs[len(xs) // 2], xs[min(len(xs) - 1, int(len(xs) * 0.95))], xs[-1])
+    p = wins / max(n, 1)
+    return Summary(a, b, n, p, _ci(p, n), by_role, mean, 1.96 * math.sqrt(var / max(n, 1)), latency)
+
+
+def svg_chart(summaries: list[Summary]) -> str:
+    """Win rate per role with 95% intervals, as a small standalone SVG."""
+    rows = [
+        (f"{s.a} vs {s.b} — {'terrateniente' if r == 'landlord' else 'campesinos'}", *s.by_role[r][:2])
+        for s in summaries
+        for r in ("landlord", "farmers")
+    ]
+    h = 40 + 34 * len(rows)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="720" height="{h}" font-family="sans-serif" font-size="13">',
+        '<rect width="100%" height="100%" fill="white"/>',
+        f'<line x1="300" y1="20" x2="300" y2="{h - 10}" stroke="#999"/>',
+        f'<line x1="500" y1="20" x2="500" y2="{h - 10}" stroke="#c33" stroke-dasharray="4"/>',
+        '<text x="500" y="14" text-anchor="middle" fill="#c33">0,5</text>',
+    ]
+    for i, (label, p, ci) in enumerate(rows):
+        y = 30 + 34 * i
+        parts.append(f'<text x="290" y="{y + 15}" text-anchor="end">{label}</text>')
+        parts.append(f'<rect x="300" y="{y}" width="{400 * p:.1f}" height="20" fill="#2a7"/>')
+        lo, hi = 300 + 400 * max(p - ci, 0), 300 + 400 * min(p + ci, 1)
+        parts.append(
+            f'<line x1="{lo:.1f}" y1="{y + 10}" x2="{hi:.1f}" y2="{y + 10}" stroke="black" stroke-width="2"/>'
+        )
+        parts.append(f'<text x="{300 + 400 * p + 6:.1f}" y="{y + 15}">{p:.3f}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def run(
+    a: str,
+    b: str,
+    deals: int,
+    bidding: bool,
+    workers: int,
+    backend: str,
+    seed: int,
+    quiet: bool = False,
+    address: str | None = None,
+) -> Summary:
+    jobs = [(i, a, b, bidding, seed) for i in range(deals)]
+    source: Callable[[], Iterator[list[GameOutcome]]]
+    if backend == "ray":
+        source = lambda: run_ray(jobs, address)  # noqa: E731
+    else:
+        source = lambda: run_local(jobs, workers)  # noqa: E731
+    outcomes = [o for pair in _progress(source(), deals, quiet) for o in pair]
+    return summarize(a, b, outcomes)
+
+
+def main(argv: list[str] | None = None) -> int:
+    import os
+
+    p = argparse.ArgumentParser(
+        prog="python -m ddz.arena", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument("--a", default="cpu")
+    p.add_argument("--b", action="append", help="opponent(s): random, greedy, cpu, rlcard")
+    p.add_argument("--deals", type=int, default=1000)
+    p.add_argument("--bidding", action="store_true", help="play the auction instead of a fixed landlord")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--backend", choices=("local", "ray"), default="local")
+    p.add_argument("--ray-address", default=None)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--svg", help="write a chart of the win rates to this file")
+    p.add_argument("--quiet", action="store_true")
+    args = p.parse_args(argv)
+    summaries = []
+    for b in args.b or ["random"]:
+        try:
+            s = run(
+                args.a,
+                b,
+                args.deals,
+                args.bidding,
+                args.workers,
+                args.backend,
+                args.seed,
+                args.quiet,
+                args.ray_address,
+            )
+        except ImportError as e:
+            print(
+                f"error: falta un paquete opcional para «{b}»: {e.name} (pip install 'ddz[peers]')",
+                file=sys.stderr,
+            )
+            return 2
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        summaries.append(s)
+        print("\n".join(s.lines()))
+    if args.svg:
+        with open(args.svg, "w", encoding="utf-8") as fh:
+            fh.write(svg_chart(summaries))
+        print(f"gráfico: {args.svg}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["Any", "main", "run"]

@@ -1,0 +1,1 @@
+"""Adapters to other Dou Dizhu engines (optional extra ``peers``: RLCard, DouZero)."""
