@@ -417,7 +417,7 @@ class Game:
                 Event(
                     "double",
                     seat,
-                    f"¡{name.capitalize()}! El multiplicador se duplica: {self.multiplier}.",
+                    f"¡{name[0].upper()}{name[1:]}! El multiplicador se duplica: {self.multiplier}.",
                     value=self.multiplier,
                 )
             )

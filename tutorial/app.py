@@ -1,7 +1,30 @@
-"""Tutorial de Dou Dizhu (Streamlit). Placeholder until the app lands."""
+"""Dou Dizhu — tutorial en español. Run with ``make app`` (streamlit run tutorial/app.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import streamlit as st
 
-st.set_page_config(page_title="Dou Dizhu — tutorial", page_icon="🃏")
-st.title("Dou Dizhu")
-st.write("El tutorial está en construcción.")
+from tutorial.views import common
+
+st.set_page_config(
+    page_title="Dou Dizhu — aprende a jugar", page_icon=":material/playing_cards:", layout="centered"
+)
+common.inject_css()
+
+pages = [
+    st.Page("views/play.py", title="Jugar", icon=":material/playing_cards:", url_path="jugar", default=True),
+    st.Page(
+        "views/explorer.py", title="Explorador de jugadas", icon=":material/search:", url_path="explorador"
+    ),
+    st.Page("views/hands.py", title="Manos comentadas", icon=":material/menu_book:", url_path="manos"),
+    st.Page("views/lessons.py", title="Estrategia", icon=":material/school:", url_path="estrategia"),
+    st.Page(
+        "views/conformance.py", title="Conformidad", icon=":material/fact_check:", url_path="conformidad"
+    ),
+]
+st.navigation(pages, position="top").run()

@@ -30,13 +30,13 @@ def hand_strength(hand: Cards) -> float:
     bombs = sum(1 for r in range(13) if c[r] == 4)
     rocket = c[BLACK_JOKER] and c[RED_JOKER]
     high = 2.0 * c[RED_JOKER] + 1.5 * c[BLACK_JOKER] + 1.0 * c[TWO] + 2.0 * bombs + (1.0 if rocket else 0.0)
-    return high - 0.9 * min_plays(hand)
+    return high + (7 - min_plays(hand))
 
 
 def bid_for(hand: Cards, highest: int) -> int:
     """The bid (0 = pass) for a 17-card hand, given the highest bid so far."""
     s = hand_strength(hand)
-    level = 3 if s >= 0.5 else 2 if s >= -1.5 else 1 if s >= -3.0 else 0
+    level = 3 if s >= 4 else 2 if s >= 2.5 else 1 if s >= 1 else 0
     return level if level > highest else 0
 
 
@@ -101,7 +101,7 @@ def _play_cost(s: _Seat, p: Play, leading: bool) -> tuple[float, str]:
         cost += 30.0 - 0.8 * p.rank  # if a single must go, the highest one
     if leading and s.min_opponent_cards() == 2 and p.kind == "pair" and s.higher_unseen(p):
         cost += 12.0
-    if _sure_win(rest, s.unseen):
+    if _is_boss(p, s.unseen) and _sure_win(rest, s.unseen):
         cost -= 500.0
         reason = "después nadie puede pararte: la mano es tuya"
     return cost, reason
@@ -117,8 +117,14 @@ def choose_play(game: Game, seat: int | None = None) -> Advice:
     options: list[tuple[float, int, str, str]] = []
     for i, p in enumerate(plays):
         cost, reason = _play_cost(s, p, leading)
-        feeding = leading and s.partner >= 0 and s.counts[s.partner] <= 2 and s.seat == (s.landlord + 2) % 3
         feed_kind = "single" if s.counts[s.partner] == 1 else "pair"
+        feeding = (
+            leading
+            and s.partner >= 0
+            and s.counts[s.partner] <= 2
+            and s.seat == (s.landlord + 2) % 3
+            and s.counts[s.landlord] > s.counts[s.partner]
+        )
         if feeding and p.kind == feed_kind and p.rank == min(q.rank for q in plays if q.kind == p.kind):
             cost -= 60.0
             reason = "le das paso a tu compañero, que está a punto de salir"

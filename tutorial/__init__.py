@@ -1,0 +1,1 @@
+"""The Spanish tutorial app (Streamlit)."""

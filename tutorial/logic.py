@@ -1,0 +1,318 @@
+"""Plain functions behind the pages (tested directly, no Streamlit needed)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ddz.cards import RANK_NAMES_ES, NotationError, parse
+from ddz.compare import compare
+from ddz.conformance.corpus import Case, load_cases, rule_texts
+from ddz.plays import Play, Rejection, analyze
+
+
+@lru_cache(maxsize=1)
+def rules() -> dict[str, str]:
+    """Rule id -> Spanish text, from conformance/rules.md."""
+    return rule_texts()
+
+
+@lru_cache(maxsize=1)
+def corpus() -> list[Case]:
+    return load_cases()
+
+
+@dataclass(frozen=True)
+class Bar:
+    """What the bar above a hand says about a selection."""
+
+    ok: bool
+    """The selection is a legal play (and beats the table, when there is one)."""
+    title: str
+    detail: str
+    rule: str = ""
+    play: Play | None = None
+    beats: bool | None = None
+
+    @property
+    def rule_text(self) -> str:
+        return rules().get(self.rule, "")
+
+
+def describe(cards_text: str, table_text: str = "") -> Bar:
+    """Classify a selection and compare it with the table, in Spanish."""
+    if not cards_text.strip():
+        return Bar(False, "Elige cartas", "Toca o desliza el dedo por las cartas para elegirlas.")
+    got = analyze(cards_text)
+    if isinstance(got, Rejection):
+        if got.reason == "notation":
+            return Bar(False, "No se entiende", got.message, "R-DECK-1")
+        return Bar(False, "No es una jugada", got.message[0].upper() + got.message[1:] + ".", got.rule)
+    title = got.name[0].upper() + got.name[1:]
+    detail = describe_play(got)
+    if not table_text.strip():
+        return Bar(True, title, detail, f"R-KIND-{_kind_number(got)}", got)
+    table = analyze(table_text)
+    if isinstance(table, Rejection):
+        return Bar(False, title, f"La jugada de la mesa no es válida: {table.message}.", table.rule, got)
+    v = compare(got, table)
+    verb = "Supera" if v.beats else "No supera"
+    return Bar(v.beats, title, f"{detail}. {verb} a {table.cards}: {v.message}.", v.rule, got, v.beats)
+
+
+def _kind_number(p: Play) -> int:
+    from ddz.plays import KINDS
+
+    return KINDS.index(p.kind) + 1
+
+
+def describe_play(p: Play) -> str:
+    """Body, kickers, ranking card and chain in plain Spanish."""
+    parts = [f"cuerpo {p.body}"]
+    if p.kickers:
+        parts.append(f"acompañantes {p.kickers}")
+    parts.append(f"carta que manda: {RANK_NAMES_ES[p.rank]}")
+    if p.chain > 1:
+        parts.append(f"cadena de {p.chain} valores")
+    return ", ".join(parts)
+
+
+def canonical_or_none(text: str) -> str | None:
+    try:
+        return str(parse(text))
+    except NotationError:
+        return None
+
+
+EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("444455 no es bomba", "444455", ""),
+    ("KKK3 supera a QQQR", "KKK3", "QQQR"),
+    ("El 2 no entra en escaleras", "TJQKA2", ""),
+    ("44445555 no es legal", "44445555", ""),
+    ("333444555666: solo un avión", "333444555666", ""),
+    ("555566 supera a 444433", "555566", "444433"),
+    ("El cohete supera a la bomba", "BR", "2222"),
+    ("Escalera de 6 contra una de 5", "345678", "34567"),
+)
+"""One-click examples; each appears in the conformance corpus (checked by the tests)."""
+
+
+# ---- annotated hands --------------------------------------------------------------------------
+HANDS_DIR = __import__("pathlib").Path(__file__).parent / "data" / "hands"
+SEAT_NAMES = ("Sur", "Este", "Oeste")
+
+
+@dataclass(frozen=True)
+class AnnotatedHand:
+    id: str
+    title: str
+    intro: str
+    lesson: str
+    record: dict[str, object]
+    notes: dict[int, str]
+
+    @property
+    def steps(self) -> int:
+        actions = self.record.get("actions", [])
+        return len(actions) if isinstance(actions, list) else 0
+
+
+@lru_cache(maxsize=1)
+def annotated_hands() -> tuple[AnnotatedHand, ...]:
+    """The annotated example hands, from ``tutorial/data/hands/*.yaml``."""
+    import yaml
+
+    order = ["primavera", "control", "cooperacion", "antiprimavera", "bombas", "cuarteto", "reparto"]
+    out = []
+    for path in sorted(
+        HANDS_DIR.glob("*.yaml"), key=lambda p: (order.index(p.stem) if p.stem in order else 99, p.stem)
+    ):
+        d = yaml.safe_load(path.read_text(encoding="utf-8"))
+        out.append(
+            AnnotatedHand(
+                d["id"],
+                d["title"],
+                d["intro"],
+                d["lesson"],
+                d["record"],
+                {int(k): str(v) for k, v in (d.get("notes") or {}).items()},
+            )
+        )
+    return tuple(out)
+
+
+def game_at(record: dict[str, object], step: int) -> tuple[object, str]:
+    """The game after the first ``step`` actions of a record, and the text of the last event."""
+    from ddz.game import Game
+    from ddz.records import RecordError
+
+    actions = list(record.get("actions", []))  # type: ignore[call-overload]
+    prefix = dict(record, actions=actions[:step])
+    prefix.pop("result", None)
+    from ddz.records import replay
+
+    try:
+        g = replay(prefix)
+    except RecordError as e:
+        raise ValueError(e.message) from None
+    last = ""
+    if step:
+        g2 = replay(dict(prefix, actions=actions[: step - 1]))
+        events = g2.apply(actions[step - 1])
+        last = " ".join(e.text for e in events)
+    assert isinstance(g, Game)
+    return g, last
+
+
+# ---- lessons --------------------------------------------------------------------------------
+LESSONS_FILE = HANDS_DIR.parent / "lessons.yaml"
+
+
+@lru_cache(maxsize=1)
+def lessons() -> tuple[dict[str, object], ...]:
+    """The strategy lessons (stages with exercises), from ``tutorial/data/lessons.yaml``."""
+    import yaml
+
+    return tuple(yaml.safe_load(LESSONS_FILE.read_text(encoding="utf-8")))
+
+
+@dataclass(frozen=True)
+class Feedback:
+    correct: bool
+    message: str
+
+
+def _yes(flag: bool) -> str:
+    return "sí" if flag else "no"
+
+
+def expected_answer(ex: dict[str, object]) -> object:
+    """The engine's answer to a yes/no, count or bid exercise (never stored in the data)."""
+    from ddz.ai.cpu import bid_for
+    from ddz.ai.solver import min_plays
+    from ddz.compare import beats
+
+    kind = ex["type"]
+    if kind == "beats":
+        return beats(str(ex["play"]), str(ex["table"]))
+    if kind == "is_kind":
+        got = analyze(str(ex["cards"]))
+        return isinstance(got, Play) and got.kind == ex["kind"]
+    if kind == "bomb_possible":
+        from ddz.cards import RANKS, parse
+
+        r = RANKS.index(str(ex["rank"]))
+        seen = parse(str(ex["hand"])).counts[r] + parse(str(ex["seen"])).counts[r]
+        return seen == 0
+    if kind == "count":
+        return min_plays(str(ex["hand"]))
+    if kind == "bid":
+        from ddz.cards import parse
+
+        return bid_for(parse(str(ex["hand"])), 0)
+    if kind == "choice":
+        return ex["answer"]
+    raise ValueError(f"exercise type {kind!r} has no single answer")
+
+
+def check_answer(ex: dict[str, object], answer: object) -> Feedback:
+    """Check a non-card answer; the message says why when it is wrong."""
+    from ddz.ai.solver import decompose
+
+    want = expected_answer(ex)
+    kind = ex["type"]
+    if kind == "choice":
+        options = list(ex["options"])  # type: ignore[call-overload]
+        ok = answer == want
+        why = str(ex.get("why", ""))
+        return Feedback(ok, ("¡Correcto! " if ok else f"No: la respuesta es «{options[int(want)]}». ") + why)  # type: ignore[call-overload]
+    if kind in ("beats", "is_kind", "bomb_possible"):
+        ok = answer == want
+        detail = ""
+        if kind == "beats":
+            detail = compare(str(ex["play"]), str(ex["table"])).message
+        elif kind == "is_kind":
+            got = analyze(str(ex["cards"]))
+            detail = got.describe() if isinstance(got, Play) else got.message
+        else:
+            detail = (
+                "ya has visto alguna de las cuatro cartas de ese valor, así que nadie tiene las cuatro"
+                if not want
+                else "no has visto ninguna de las cuatro: un rival podría tenerlas todas"
+            )
+        return Feedback(
+            ok, f"{'¡Correcto!' if ok else 'No.'} La respuesta es «{_yes(bool(want))}»: {detail}."
+        )
+    if kind == "count":
+        parts = " · ".join(str(p) for p in decompose(str(ex["hand"])))
+        ok = answer == want
+        return Feedback(ok, f"{'¡Correcto!' if ok else f'No: son {want}.'} Una forma: {parts}.")
+    if kind == "bid":
+        from ddz.ai.cpu import hand_strength
+        from ddz.ai.solver import min_plays
+        from ddz.cards import parse
+
+        hand = parse(str(ex["hand"]))
+        m = min_plays(hand)
+        ok = answer == want
+        word = "pasar" if want == 0 else f"pujar {want}"
+        return Feedback(
+            ok,
+            f"{'¡Bien tasada!' if ok else 'No es lo que aconseja el motor.'} Con esta mano lo "
+            f"razonable es {word}: sale en {m} tiradas (valoración {hand_strength(hand):+.1f}).",
+        )
+    raise ValueError(kind)
+
+
+def check_selection(ex: dict[str, object], cards_text: str) -> Feedback:
+    """Check a ``choose`` exercise: the selected cards against the engine."""
+    from ddz.ai.solver import min_plays
+    from ddz.cards import parse
+
+    if not cards_text:
+        return Feedback(False, "Elige alguna carta de tu mano.")
+    got = analyze(cards_text)
+    if isinstance(got, Rejection):
+        return Feedback(False, f"Eso no es una jugada: {got.message}.")
+    want_kind = ex.get("kind")
+    if want_kind and got.kind != want_kind:
+        from ddz.plays import KIND_NAMES_ES
+
+        return Feedback(False, f"Eso es {got.name}, no {KIND_NAMES_ES[str(want_kind)]}.")
+    if ex.get("table"):
+        v = compare(got, str(ex["table"]))
+        if not v.beats:
+            return Feedback(False, f"No supera a {ex['table']}: {v.message}.")
+    avoid = str(ex.get("avoid", ""))
+    used = [c for c in avoid if c in str(got.cards)]
+    if used:
+        names = ", ".join(sorted({RANK_NAMES_ES["3456789TJQKA2BR".index(c)] for c in used}))
+        return Feedback(False, f"Guarda {names}: son las cartas que recuperan la salida.")
+    if got.kind in list(ex.get("avoid_kinds", []) or []):  # type: ignore[call-overload]
+        return Feedback(
+            False, f"No abras con {got.name}: su valor está en recuperar la salida cuando importe."
+        )
+    brk = str(ex.get("avoid_break", ""))
+    if brk and brk in str(got.cards) and got.kind != "bomb":
+        return Feedback(
+            False,
+            f"Así rompes tu póker de {RANK_NAMES_ES['3456789TJQKA2BR'.index(brk)]}: "
+            "cuatro cartas iguales valen más juntas.",
+        )
+    rest = parse(str(ex["hand"])) - got.cards
+    if "max_plays_after" in ex:
+        left = min_plays(rest)
+        if left > int(ex["max_plays_after"]):  # type: ignore[call-overload]
+            return Feedback(
+                False, f"Te deja en {left} jugadas; hay una salida que te deja en {ex['max_plays_after']}."
+            )
+    return Feedback(
+        True, f"¡Bien! {got.describe()[0].upper()}{got.describe()[1:]}; te quedan {min_plays(rest)} jugadas."
+    )
+
+
+def seat_names(text: str, names: tuple[str, ...] | dict[int, str]) -> str:
+    """Replace «asiento N» in engine texts by the page's seat names."""
+    import re
+
+    return re.sub(r"\b([Aa])siento (\d)\b", lambda m: names[int(m.group(2))], text)

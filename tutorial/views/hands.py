@@ -1,0 +1,145 @@
+"""Manos comentadas: complete example hands, stepped forward and back with notes."""
+
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from ddz.cards import RANK_NAMES_ES
+from ddz.codes import CodeError, normalize
+from ddz.game import OVER, Game
+from tutorial.cards_view import cards_html, ids_for
+from tutorial.logic import SEAT_NAMES, AnnotatedHand, annotated_hands, game_at
+
+ss = st.session_state
+hands = annotated_hands()
+by_id = {h.id: h for h in hands}
+
+st.title("Manos comentadas")
+
+# A hand may come from the URL: ?mano=slug&paso=N, or ?codigo=..&acciones=.. (from «Jugar»).
+qp = st.query_params
+current: AnnotatedHand | None = None
+error = ""
+if "codigo" in qp:
+    try:
+        code = normalize(qp["codigo"])
+        actions = [a for a in qp.get("acciones", "").split(".") if a]
+        current = AnnotatedHand(
+            "partida",
+            f"Tu partida {code}",
+            "La mano que acabas de jugar, paso a paso.",
+            "Repasa en qué momentos perdiste o ganaste la salida.",
+            {"format": "ddz-record", "version": 1, "code": code, "actions": actions},
+            {},
+        )
+        game_at(current.record, current.steps)
+    except (CodeError, ValueError) as e:
+        error = f"No se puede abrir la partida de la dirección: {e}"
+        current = None
+if current is None:
+    wanted = qp.get("mano", hands[0].id)
+    if wanted not in by_id:
+        error = error or f"No hay ninguna mano comentada llamada «{wanted}»."
+        wanted = hands[0].id
+    current = by_id[wanted]
+if error:
+    st.warning(error)
+
+
+def _pick() -> None:
+    st.query_params.clear()
+    st.query_params["mano"] = ss.hand_pick
+    ss.step = 0
+
+
+titles = {h.id: h.title for h in hands}
+if current.id in titles:
+    st.selectbox(
+        "Elige una mano",
+        list(titles),
+        format_func=titles.__getitem__,
+        key="hand_pick",
+        index=list(titles).index(current.id),
+        on_change=_pick,
+    )
+st.markdown(f"**{html.escape(current.title)}.** {html.escape(current.intro)}")
+
+total = current.steps
+try:
+    start = int(qp.get("paso", "0"))
+except ValueError:
+    start = 0
+if ss.get("step_for") != current.id:
+    ss.step = max(0, min(start, total))
+    ss.step_for = current.id
+
+
+def _move(delta: int) -> None:
+    ss.step = max(0, min(total, ss.step + delta))
+    st.query_params["paso"] = str(ss.step)
+
+
+row = st.container(horizontal=True, vertical_alignment="center")
+row.button(
+    "Anterior", icon=":material/arrow_back:", on_click=_move, args=(-1,), disabled=ss.step == 0, key="prev"
+)
+row.button(
+    "Siguiente",
+    icon=":material/arrow_forward:",
+    on_click=_move,
+    args=(1,),
+    disabled=ss.step >= total,
+    key="next",
+    type="primary",
+)
+row.button("Al final", on_click=_move, args=(total,), disabled=ss.step >= total, key="end")
+row.markdown(f"Paso **{ss.step}** de {total}")
+
+g, last = game_at(current.record, ss.step)
+assert isinstance(g, Game)
+note = (
+    current.notes.get(ss.step - 1, "") if ss.step else "El reparto: 17 cartas para cada uno y 3 en el pozo."
+)
+st.html(
+    f'<div class="ddz-bar idle" data-testid="note"><b>{html.escape(last or "Reparto")}</b>'
+    f"{'<br>' + html.escape(note) if note else ''}</div>"
+)
+
+for seat in (0, 1, 2):
+    role = ""
+    if g.landlord is not None:
+        role = " · terrateniente" if seat == g.landlord else " · campesino"
+    turn = " · le toca" if g.phase not in (OVER,) and g.turn == seat else ""
+    said = g.last_action.get(seat, "")
+    said_txt = "" if not said else (" · pasa" if said == "p" else f" · {html.escape(said)}")
+    st.html(
+        f'<div class="ddz-seat{" turn" if turn else ""}"><b>{SEAT_NAMES[seat]}</b>{role}{turn}{said_txt}'
+        f" ({len(g.hands[seat])} cartas){cards_html(g.hands[seat])}</div>"
+    )
+
+pozo = cards_html(g.kitty) if g.landlord is not None else "boca abajo"
+table = f"{SEAT_NAMES[g.table_seat or 0]}: {g.table.describe()}" if g.table is not None else "vacía"
+st.html(
+    f'<div class="ddz-seat"><b>Pozo</b> {pozo}<div>Mesa: {html.escape(table)}'
+    f"{cards_html(ids_for(g.table.cards)) if g.table is not None else ''}</div>"
+    f"<div>Base {g.base or '—'} · multiplicador ×{g.multiplier}</div></div>"
+)
+
+with st.expander("Contador de cartas de Sur (las que Sur aún no ha visto)", expanded=False):
+    unseen = g.unseen_cards(0).counts
+    st.html(
+        '<div class="ddz-counter">'
+        + "".join(
+            f'<span class="{"zero" if unseen[r] == 0 else ""}">{html.escape(RANK_NAMES_ES[r] if r < 13 else ("Jp" if r == 13 else "JG"))}'
+            f"<i>{unseen[r]}</i></span>"
+            for r in range(15)
+        )
+        + "</div>"
+    )
+
+if g.phase == OVER and g.result is not None:
+    st.subheader("Puntuación")
+    st.markdown("\n".join(f"- {line}" for line in g.result.explain()))
+    st.success(current.lesson)

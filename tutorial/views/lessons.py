@@ -1,0 +1,144 @@
+"""Estrategia: short stages, one idea each, with exercises checked by the engine."""
+
+from __future__ import annotations
+
+import html
+import time
+
+import streamlit as st
+
+from ddz.ai.solver import decompose, min_plays
+from ddz.cards import NotationError, parse_hand
+from tutorial.cards_view import cards_html, ids_for, ranks_of
+from tutorial.logic import Feedback, check_answer, check_selection, lessons
+from tutorial.widget import card_hand, selection
+
+ss = st.session_state
+stages = lessons()
+ids = [str(s["id"]) for s in stages]
+ss.setdefault("solved", set())
+ss.setdefault("feedback", {})
+
+
+def ex_key(stage: str, i: int) -> str:
+    return f"{stage}-{i}"
+
+
+def stage_done(stage: dict[str, object]) -> bool:
+    return all(ex_key(str(stage["id"]), i) in ss.solved for i in range(len(stage["exercises"])))  # type: ignore[arg-type]
+
+
+def record(key: str, fb: Feedback) -> None:
+    ss.feedback[key] = fb
+    if fb.correct:
+        ss.solved.add(key)
+
+
+def _answer(key: str, ex: dict[str, object], value: object) -> None:
+    record(key, check_answer(ex, value))
+
+
+def _check_cards(key: str, ex: dict[str, object]) -> None:
+    record(key, check_selection(ex, ranks_of(selection(f"w-{key}"))))
+
+
+def _check_widget_value(key: str, ex: dict[str, object]) -> None:
+    record(key, check_answer(ex, ss.get(f"in-{key}")))
+
+
+def _goto(stage_id: str) -> None:
+    ss.stage = stage_id
+    st.query_params["etapa"] = stage_id
+
+
+st.title("Estrategia paso a paso")
+if "stage" not in ss:
+    wanted = st.query_params.get("etapa", ids[0])
+    ss.stage = wanted if wanted in ids else ids[0]
+done = sum(stage_done(s) for s in stages)
+st.progress(done / len(stages), text=f"Etapas completadas: {done} de {len(stages)}")
+st.selectbox(
+    "Etapa",
+    ids,
+    key="stage",
+    format_func=lambda s: (
+        ("✓ " if stage_done(stages[ids.index(s)]) else "")
+        + f"{ids.index(s) + 1}. {stages[ids.index(s)]['title']}"
+    ),
+    on_change=lambda: _goto(ss.stage),
+)
+
+stage = stages[ids.index(ss.stage)]
+st.header(str(stage["title"]))
+st.markdown(str(stage["text"]))
+
+for i, ex in enumerate(stage["exercises"]):  # type: ignore[arg-type]
+    key = ex_key(str(stage["id"]), i)
+    with st.container(border=True):
+        st.markdown(f"**Ejercicio {i + 1}.** {html.escape(str(ex['prompt']))}")
+        kind = ex["type"]
+        if kind == "choose":
+            hand_ids = ids_for(parse_hand(str(ex["hand"])))
+            if ex.get("table"):
+                st.html("<div>Mesa:</div>" + cards_html(ids_for(parse_hand(str(ex["table"])))))
+            card_hand(hand_ids, key=f"w-{key}", label="tu mano para el ejercicio")
+            st.button("Comprobar", key=f"b-{key}", on_click=_check_cards, args=(key, ex), type="primary")
+        elif kind in ("beats", "is_kind", "bomb_possible"):
+            row = st.container(horizontal=True)
+            row.button("Sí", key=f"y-{key}", on_click=_answer, args=(key, ex, True))
+            row.button("No", key=f"n-{key}", on_click=_answer, args=(key, ex, False))
+        elif kind == "count":
+            st.html(cards_html(ids_for(parse_hand(str(ex["hand"])))))
+            st.number_input(
+                "Número de jugadas", min_value=1, max_value=20, step=1, key=f"in-{key}", value=None
+            )
+            st.button(
+                "Comprobar", key=f"b-{key}", on_click=_check_widget_value, args=(key, ex), type="primary"
+            )
+        elif kind == "bid":
+            st.html(cards_html(ids_for(parse_hand(str(ex["hand"])))))
+            row = st.container(horizontal=True)
+            for bid, label in ((0, "Pasar"), (1, "1"), (2, "2"), (3, "3")):
+                row.button(label, key=f"bid{bid}-{key}", on_click=_answer, args=(key, ex, bid))
+        elif kind == "choice":
+            options = list(ex["options"])
+            st.radio(
+                "Respuesta",
+                range(len(options)),
+                format_func=options.__getitem__,
+                key=f"in-{key}",
+                index=None,
+                label_visibility="collapsed",
+            )
+            st.button(
+                "Comprobar", key=f"b-{key}", on_click=_check_widget_value, args=(key, ex), type="primary"
+            )
+        fb = ss.feedback.get(key)
+        if fb is not None:
+            (st.success if fb.correct else st.error)(fb.message + ("" if fb.correct else " Prueba otra vez."))
+
+if stage["id"] == "tiradas":
+    st.subheader("Calculadora de tiradas")
+    text = st.text_input(
+        "Escribe una mano (hasta 20 cartas)", value="3334445556789TJQK2BR", key="solver_hand"
+    )
+    try:
+        hand = parse_hand(text)
+    except NotationError as e:
+        st.error(e.message)
+    else:
+        t0 = time.perf_counter()
+        m = min_plays(hand)
+        parts = decompose(hand)
+        ms = (time.perf_counter() - t0) * 1000
+        st.markdown(f"**{m} jugadas** como mínimo (calculado en {ms:.1f} ms):")
+        for p in parts:
+            st.html(f"<div>{html.escape(p.name)}</div>" + cards_html(ids_for(p.cards)))
+
+if stage_done(stage):
+    st.success("¡Etapa completada!")
+    nxt = ids.index(str(stage["id"])) + 1
+    if nxt < len(ids):
+        st.button(
+            f"Siguiente etapa: {stages[nxt]['title']}", on_click=_goto, args=(ids[nxt],), type="primary"
+        )
