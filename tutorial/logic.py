@@ -315,4 +315,4 @@ def seat_names(text: str, names: tuple[str, ...] | dict[int, str]) -> str:
     """Replace «asiento N» in engine texts by the page's seat names."""
     import re
 
-    return re.sub(r"\b([Aa])siento (\d)\b", lambda m: names[int(m.group(2))], text)
+    return re.sub(r"\b(?:el )?[Aa]siento (\d)\b", lambda m: names[int(m.group(1))], text)

@@ -8,6 +8,7 @@ a hint, a typed play) by bumping ``rev``.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -163,10 +164,8 @@ def force_selection(key: str, ids: list[str]) -> None:
     st.session_state[f"{key}__forced"] = list(ids)
     state = st.session_state.get(key)
     if state is not None:
-        try:
+        with contextlib.suppress(Exception):
             state["selected"] = list(ids)
-        except Exception:
-            pass
 
 
 def selection(key: str) -> list[str]:

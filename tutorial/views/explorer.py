@@ -24,7 +24,9 @@ def _set_url() -> None:
 
 
 def _from_widget() -> None:
-    ss.exp_text = str(parse(ranks_of(selection(KEY))))
+    chosen = str(parse(ranks_of(selection(KEY))))
+    if chosen != canonical_or_none(ss.exp_text):  # keep the learner's own spelling when it is the same play
+        ss.exp_text = chosen
     _set_url()
 
 

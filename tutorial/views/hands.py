@@ -10,7 +10,7 @@ from ddz.cards import RANK_NAMES_ES
 from ddz.codes import CodeError, normalize
 from ddz.game import OVER, Game
 from tutorial.cards_view import cards_html, ids_for
-from tutorial.logic import SEAT_NAMES, AnnotatedHand, annotated_hands, game_at
+from tutorial.logic import SEAT_NAMES, AnnotatedHand, annotated_hands, game_at, seat_names
 
 ss = st.session_state
 hands = annotated_hands()
@@ -102,6 +102,7 @@ assert isinstance(g, Game)
 note = (
     current.notes.get(ss.step - 1, "") if ss.step else "El reparto: 17 cartas para cada uno y 3 en el pozo."
 )
+last = seat_names(last, SEAT_NAMES)
 st.html(
     f'<div class="ddz-bar idle" data-testid="note"><b>{html.escape(last or "Reparto")}</b>'
     f"{'<br>' + html.escape(note) if note else ''}</div>"
@@ -116,7 +117,7 @@ for seat in (0, 1, 2):
     said_txt = "" if not said else (" · pasa" if said == "p" else f" · {html.escape(said)}")
     st.html(
         f'<div class="ddz-seat{" turn" if turn else ""}"><b>{SEAT_NAMES[seat]}</b>{role}{turn}{said_txt}'
-        f" ({len(g.hands[seat])} cartas){cards_html(g.hands[seat])}</div>"
+        f" · {len(g.hands[seat])} cartas{cards_html(g.hands[seat])}</div>"
     )
 
 pozo = cards_html(g.kitty) if g.landlord is not None else "boca abajo"
@@ -141,5 +142,5 @@ with st.expander("Contador de cartas de Sur (las que Sur aún no ha visto)", exp
 
 if g.phase == OVER and g.result is not None:
     st.subheader("Puntuación")
-    st.markdown("\n".join(f"- {line}" for line in g.result.explain()))
+    st.markdown("\n".join(f"- {seat_names(line, SEAT_NAMES)}" for line in g.result.explain()))
     st.success(current.lesson)

@@ -57,16 +57,15 @@ if "stage" not in ss:
     ss.stage = wanted if wanted in ids else ids[0]
 done = sum(stage_done(s) for s in stages)
 st.progress(done / len(stages), text=f"Etapas completadas: {done} de {len(stages)}")
-st.selectbox(
-    "Etapa",
-    ids,
-    key="stage",
-    format_func=lambda s: (
-        ("✓ " if stage_done(stages[ids.index(s)]) else "")
-        + f"{ids.index(s) + 1}. {stages[ids.index(s)]['title']}"
-    ),
-    on_change=lambda: _goto(ss.stage),
-)
+labels = [("✓ " if stage_done(s) else "") + f"{i + 1}. {s['title']}" for i, s in enumerate(stages)]
+
+
+def _pick_stage() -> None:
+    _goto(ids[labels.index(ss.stage_label)])
+
+
+ss.stage_label = labels[ids.index(ss.stage)]
+st.selectbox("Etapa", labels, key="stage_label", on_change=_pick_stage)
 
 stage = stages[ids.index(ss.stage)]
 st.header(str(stage["title"]))

@@ -13,14 +13,14 @@ from ddz.cards import RANK_NAMES_ES, parse
 from ddz.codes import CodeError, decode, new_code, normalize
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game, GameError
 from tutorial.cards_view import backs_html, cards_html, ids_for, ranks_of
-from tutorial.logic import describe
+from tutorial.logic import describe, seat_names
 from tutorial.views.common import bar_html
 from tutorial.widget import card_hand, force_selection, selection
 
 HUMAN = 0
 KEY = "play_hand"
-NAMES = {0: "Tú", 1: "Rival de la derecha (CPU)", 2: "Rival de la izquierda (CPU)"}
-WHO = {0: "ti", 1: "el rival de la derecha", 2: "el rival de la izquierda"}
+NAMES = {0: "Tú (Sur)", 1: "Este · CPU, a tu derecha", 2: "Oeste · CPU, a tu izquierda"}
+WHO = {0: "ti", 1: "Este", 2: "Oeste"}
 DELAY = float(os.environ.get("DDZ_CPU_DELAY", "0.8"))
 ss = st.session_state
 
@@ -54,11 +54,11 @@ def _start(code: str, actions: list[str] | None = None) -> str | None:
 
 
 def _new_game(code: str | None = None) -> None:
-    _start(code or new_code())
+    ss.url_error = _start(code or new_code())
 
 
 def _replay_same() -> None:
-    _start(ss.game.code)
+    ss.url_error = _start(ss.game.code)
 
 
 def _code_from_settings() -> None:
@@ -69,7 +69,7 @@ def _code_from_settings() -> None:
         ss.code_error = str(e)
         return
     ss.code_error = ""
-    _start(normalize(text))
+    ss.url_error = _start(normalize(text))
 
 
 def _act(action: str) -> None:
@@ -81,6 +81,7 @@ def _act(action: str) -> None:
         return
     ss.play_error = ""
     ss.hint_text = ""
+    ss.url_error = ""
     force_selection(KEY, [])
     _sync_url()
 
@@ -127,7 +128,6 @@ with top[1].popover("Ajustes", icon=":material/settings:"):
     st.toggle("Mostrar el contador de cartas", key="show_counter")
 if ss.get("url_error"):
     st.warning(ss.url_error)
-    ss.url_error = ""
 
 
 def seat_box(seat: int) -> str:
@@ -145,6 +145,11 @@ def seat_box(seat: int) -> str:
     n = len(g.hands[seat])
     cls = "ddz-seat turn" if turn else "ddz-seat"
     arrow = " · le toca" if turn else ""
+    if g.phase == OVER:  # the hand is over: show what was left in each hand
+        return (
+            f'<div class="{cls}" data-testid="seat-{seat}"><b>{html.escape(NAMES[seat])}</b>{role}<br>'
+            f"le quedaban {n} cartas{cards_html(g.hands[seat], empty='ninguna')}</div>"
+        )
     return (
         f'<div class="{cls}" data-testid="seat-{seat}"><b>{html.escape(NAMES[seat])}</b>{role}{arrow}<br>'
         f'<span class="ddz-stack"><span class="ddz-c back"></span><b>{n}</b> cartas</span>'
@@ -163,6 +168,9 @@ if g.phase == PLAYING and g.table is not None:
     table_cards = cards_html(ids_for(g.table.cards))
 elif g.phase == PLAYING:
     table_txt = "Baza nueva: abres tú." if g.turn == HUMAN else f"Baza nueva: abre {WHO[g.turn]}."
+elif g.phase == OVER and g.table is not None:
+    table_txt = f"Última jugada, de {WHO[g.table_seat or 0]}: {g.table.describe()}"
+    table_cards = cards_html(ids_for(g.table.cards))
 info = (
     f"Base {g.base or '—'} · multiplicador ×{g.multiplier}"
     if g.phase != BIDDING
@@ -230,7 +238,8 @@ if ss.get("play_error"):
 
 sig = (g.code, g.redeals)
 animate = not ss.skip_anim and ss.get("dealt_sig") != sig
-card_hand(list(g.hands[HUMAN]), key=KEY, disabled=not (g.phase == PLAYING and my_turn), animate=animate)
+if g.hands[HUMAN]:
+    card_hand(list(g.hands[HUMAN]), key=KEY, disabled=not (g.phase == PLAYING and my_turn), animate=animate)
 ss.dealt_sig = sig
 role = ""
 if g.landlord is not None:
@@ -255,20 +264,13 @@ if g.phase == OVER and g.result is not None:
     r = g.result
     won = (r.winner == "landlord") == (g.landlord == HUMAN)
     (st.success if won else st.error)("¡Has ganado!" if won else "Has perdido.")
-    st.markdown(
-        "\n".join(f"- {line}" for line in r.explain())
-        .replace("asiento 0", "tú")
-        .replace("asiento 1", "rival de la derecha")
-        .replace("asiento 2", "rival de la izquierda")
-    )
+    names = {0: "Sur (tú)", 1: "Este", 2: "Oeste"}
+    st.markdown("\n".join(f"- {seat_names(line, names)}" for line in r.explain()))
     row = st.container(horizontal=True)
     row.button("Repetir este reparto", on_click=_replay_same, key="again")
     row.button("Otra partida", on_click=_new_game, type="primary", key="another")
-    st.page_link(
-        "views/hands.py",
-        label="Ver la mano entera en «Manos comentadas»",
-        query_params={"codigo": g.code or "", "acciones": ".".join(g.actions)},
-    )
+    link = f"/manos?codigo={g.code}&acciones={'.'.join(g.actions)}"
+    st.markdown(f"[Ver la mano entera, paso a paso, en «Manos comentadas»]({link})")
 
 # ---- CPU turns, paced so a person can follow them ------------------------------------------
 if g.phase in (BIDDING, PLAYING) and g.turn != HUMAN:

@@ -1,0 +1,250 @@
+"""The app in a real browser: Playwright driving Debian's Chromium (/usr/bin/chromium).
+
+Covers the card widget (drag, double tap, keyboard, touch: UI-SELECT-1), one full path per page,
+and screenshots at phone (390 px) and desktop (1280 px) sizes saved in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "test-artifacts"
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
+]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    port = _free_port()
+    env = dict(os.environ, DDZ_CPU_DELAY="0.05")
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            str(ROOT / "tutorial" / "app.py"),
+            "--server.headless=true",
+            "--server.address=127.0.0.1",
+            f"--server.port={port}",
+            "--browser.gatherUsageStats=false",
+            "--server.fileWatcherType=none",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).read() == b"ok":
+                    break
+            except OSError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def new_page(browser: object, width: int = 1280, height: int = 900, touch: bool = False) -> object:
+    ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)  # type: ignore[attr-defined]
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    return page
+
+
+def shot(page: object, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+
+
+def card_center(page: object, card_id: str) -> tuple[float, float]:
+    box = page.locator(f'.card[data-id="{card_id}"]').bounding_box()  # type: ignore[attr-defined]
+    return box["x"] + min(box["width"] / 2, 10), box["y"] + box["height"] / 2
+
+
+def wait_text(page: object, text: str) -> None:
+    page.get_by_text(text, exact=False).first.wait_for()  # type: ignore[attr-defined]
+
+
+# ---- the widget (UI-SELECT-1) -----------------------------------------------------------------
+def test_widget_drag_double_tap_and_keyboard(server: str, browser: object) -> None:
+    page = new_page(browser)
+    page.goto(f"{server}/explorador")  # type: ignore[attr-defined]
+    page.locator('.card[data-id="4S"]').wait_for()  # type: ignore[attr-defined]
+    # drag across the four 4s and the first two 5s
+    x0, y = card_center(page, "4S")
+    x1, _ = card_center(page, "5H")
+    page.mouse.move(x0, y)
+    page.mouse.down()
+    page.mouse.move(x1, y, steps=8)
+    page.mouse.up()  # type: ignore[attr-defined]
+    wait_text(page, "Cuarteto con dos sueltas")
+    assert page.locator(".card.sel").count() == 6  # type: ignore[attr-defined]
+    # double tap on a 9 selects all four 9s (and the cards rise)
+    page.get_by_role("button", name="Vaciar la selección").click()  # type: ignore[attr-defined]
+    page.wait_for_function("() => true")  # type: ignore[attr-defined]
+    wait_text(page, "Elige cartas")
+    x, y = card_center(page, "9C")
+    page.mouse.dblclick(x, y)  # type: ignore[attr-defined]
+    wait_text(page, "Bomba")
+    sel = page.locator(".card.sel")  # type: ignore[attr-defined]
+    assert sel.count() == 4 and all(
+        i.startswith("9") for i in sel.evaluate_all("els => els.map(e => e.dataset.id)")
+    )
+    # keyboard: Space toggles the focused card
+    page.locator('.card[data-id="RJ"]').focus()  # type: ignore[attr-defined]
+    page.keyboard.press("Space")  # type: ignore[attr-defined]
+    wait_text(page, "No es una jugada")
+    shot(page, "explorador-1280")
+
+
+def test_widget_touch_slide_on_phone(server: str, browser: object) -> None:
+    page = new_page(browser, 390, 844, touch=True)
+    page.goto(f"{server}/explorador")  # type: ignore[attr-defined]
+    page.locator('.card[data-id="3S"]').wait_for()  # type: ignore[attr-defined]
+    cdp = page.context.new_cdp_session(page)  # type: ignore[attr-defined]
+    x0, y = card_center(page, "3S")
+    x1, _ = card_center(page, "3D")
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y}]})
+    for k in range(1, 7):
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchMove", "touchPoints": [{"x": x0 + (x1 - x0) * k / 6, "y": y}]},
+        )
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    wait_text(page, "Bomba")
+    shot(page, "explorador-390")
+
+
+# ---- one full path per page -------------------------------------------------------------------
+def test_explorer_typed_play_and_table(server: str, browser: object) -> None:
+    page = new_page(browser, 390, 844)
+    page.goto(f"{server}/explorador?jugada=KKK3&mesa=QQQR")  # type: ignore[attr-defined]
+    wait_text(page, "Supera a QQQR")
+    assert page.locator(".card.sel").count() == 4  # type: ignore[attr-defined]
+
+
+def _hand_ids(page: object) -> list[str]:
+    return page.locator('[aria-label="tus cartas"] .card').evaluate_all("els => els.map(e => e.dataset.id)")  # type: ignore[attr-defined, no-any-return]
+
+
+def test_play_a_whole_hand_then_repeat_the_deal(server: str, browser: object) -> None:
+    page = new_page(browser, 390, 900)
+    page.goto(f"{server}/?codigo=0001-FY3Q0")  # type: ignore[attr-defined]
+    page.get_by_role("button", name="Pujar 3").wait_for()  # type: ignore[attr-defined]
+    first = _hand_ids(page)
+    assert len(first) == 17
+    shot(page, "jugar-subasta-390")
+    page.get_by_role("button", name="Pujar 3").click()  # type: ignore[attr-defined]
+    for _ in range(60):
+        if page.get_by_role("button", name="Repetir este reparto").count():  # type: ignore[attr-defined]
+            break
+        play = page.get_by_role("button", name="Jugar", exact=True)  # type: ignore[attr-defined]
+        if play.count() and page.get_by_role("button", name="Pista").count():  # type: ignore[attr-defined]
+            page.get_by_role("button", name="Pista").click()  # type: ignore[attr-defined]
+            page.wait_for_timeout(400)  # type: ignore[attr-defined]
+            if play.is_enabled():
+                play.click()
+            else:
+                page.get_by_role("button", name="Pasar").click()  # type: ignore[attr-defined]
+        page.wait_for_timeout(500)  # type: ignore[attr-defined]
+    page.get_by_role("button", name="Repetir este reparto").wait_for()  # type: ignore[attr-defined]
+    wait_text(page, "S = ")
+    shot(page, "jugar-final-390")
+    page.get_by_role("button", name="Repetir este reparto").click()  # type: ignore[attr-defined]
+    page.get_by_role("button", name="Pujar 3").wait_for()  # type: ignore[attr-defined]
+    assert _hand_ids(page) == first
+
+
+def test_play_desktop_screenshot(server: str, browser: object) -> None:
+    page = new_page(browser, 1280, 900)
+    page.goto(f"{server}/?codigo=0000-00000")  # type: ignore[attr-defined]
+    page.locator('[aria-label="tus cartas"] .card').first.wait_for()  # type: ignore[attr-defined]
+    page.wait_for_timeout(2500)  # type: ignore[attr-defined]
+    shot(page, "jugar-1280")
+
+
+def test_annotated_hand_stepping(server: str, browser: object) -> None:
+    page = new_page(browser, 390, 844)
+    page.goto(f"{server}/manos?mano=primavera")  # type: ignore[attr-defined]
+    page.get_by_role("button", name="Siguiente").wait_for()  # type: ignore[attr-defined]
+    page.get_by_role("button", name="Siguiente").click()  # type: ignore[attr-defined]
+    wait_text(page, "puja 3")
+    page.get_by_role("button", name="Al final").click()  # type: ignore[attr-defined]
+    wait_text(page, "Puntuación")
+    wait_text(page, "primavera")
+    shot(page, "manos-390")
+    page.set_viewport_size({"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    shot(page, "manos-1280")
+
+
+def test_lesson_stage_to_the_end(server: str, browser: object) -> None:
+    page = new_page(browser, 1280, 900)
+    page.goto(f"{server}/estrategia?etapa=superar")  # type: ignore[attr-defined]
+    page.locator('.card[data-id="8S"]').first.wait_for()  # type: ignore[attr-defined]
+    for cid in ("8S", "8H", "8C", "3S"):
+        x, y = card_center(page, cid)
+        page.mouse.click(x, y)  # type: ignore[attr-defined]
+        page.wait_for_timeout(250)  # type: ignore[attr-defined]
+    page.get_by_role("button", name="Comprobar").first.click()  # type: ignore[attr-defined]
+    wait_text(page, "¡Bien!")
+    buttons = page.get_by_role("button", name="Sí", exact=True)  # type: ignore[attr-defined]
+    buttons.nth(0).click()  # KKK3 beats QQQR: yes
+    wait_text(page, "K es más alto que Q")
+    page.get_by_role("button", name="No", exact=True).nth(1).click()  # type: ignore[attr-defined]
+    page.wait_for_timeout(500)  # type: ignore[attr-defined]
+    page.get_by_role("button", name="No", exact=True).nth(2).click()  # type: ignore[attr-defined]
+    wait_text(page, "¡Etapa completada!")
+    shot(page, "estrategia-1280")
+    page.set_viewport_size({"width": 390, "height": 844})  # type: ignore[attr-defined]
+    shot(page, "estrategia-390")
+
+
+def test_conformance_page(server: str, browser: object) -> None:
+    page = new_page(browser, 390, 844)
+    page.goto(f"{server}/conformidad?regla=R-ONE-4")  # type: ignore[attr-defined]
+    page.get_by_role("button", name="Pasar el corpus contra ddz").click()  # type: ignore[attr-defined]
+    wait_text(page, "0 fallados")
+    shot(page, "conformidad-390")
