@@ -11,6 +11,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q --no-deps douzero==1.1.0
 	touch $(STAMP)
 
 app: $(STAMP)  ## run the Spanish tutorial app (Streamlit)
@@ -30,8 +31,14 @@ bench: $(STAMP)
 docs-serve: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs serve
 
-conformance: $(STAMP)
-	$(BIN)/ddz-conformance run
+conformance: $(STAMP)  ## the corpus against ddz over the protocol
+	$(BIN)/ddz-conformance run --impl "$(BIN)/python -m ddz.protocol"
+
+report: $(STAMP)  ## regenerate conformance/REPORT.md (ddz, RLCard, DouZero)
+	$(BIN)/ddz-conformance report
+
+arena: $(STAMP)  ## CPU strength: 10,000 deal pairs against random, greedy and RLCard's rule agent
+	$(BIN)/python -m ddz.arena --a cpu --b random --b greedy --b rlcard --deals 10000 --svg arena.svg
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache

@@ -325,6 +325,7 @@ def _diagnose(c: tuple[int, ...], n: int, R: _Rules, text: str) -> Rejection:
 _CACHE: dict[object, Play | Rejection] = {}
 _PLAY_OF: dict[object, Play] = {}
 """Fast path of :func:`classify`: input (string or Cards) -> Play, standard rules only."""
+_play_of = _PLAY_OF.get
 _CACHE_LIMIT = 200_000
 
 
@@ -377,10 +378,9 @@ def classify(cards: str | Cards, variant: Variant = STANDARD) -> Play:
     >>> classify("KKK3").describe()
     'trío con carta suelta de K (cuerpo KKK, acompañante 3)'
     """
-    if variant is STANDARD:
-        hit = _PLAY_OF.get(cards)
-        if hit is not None:
-            return hit
+    hit = _play_of(cards)
+    if hit is not None and variant is STANDARD:
+        return hit
     result = analyze(cards, variant)
     if isinstance(result, Rejection):
         raise InvalidPlay(result)

@@ -26,6 +26,12 @@ def html_text(at: AppTest) -> str:
     return " ".join(e.proto.body for e in at.get("html"))
 
 
+def by_key(at: AppTest, key: str) -> object:
+    """The button with this widget key."""
+    [btn] = [b for b in at.button if b.key == key]
+    return btn
+
+
 def click(at: AppTest, label: str) -> AppTest:
     [btn] = [b for b in at.button if b.label == label]
     btn.click().run()
@@ -157,24 +163,23 @@ def test_lesson_stage_can_be_completed_with_feedback() -> None:
     # a wrong choice first: instant feedback, then retry
     at.session_state["w-jugadas-0"] = {"selected": ["3S", "3H"]}
     at.run()
-    [check] = [b for b in at.button if b.key == "b-jugadas-0"]
-    check.click().run()
+    by_key(at, "b-jugadas-0").click().run()  # type: ignore[attr-defined]
     assert any("pareja, no trío con pareja" in e.value for e in at.error)
     at.session_state["w-jugadas-0"] = {"selected": ["3S", "3H", "3C", "TS", "TH"]}
     at.run()
-    [b for b in at.button if b.key == "b-jugadas-0"][0].click().run()
+    by_key(at, "b-jugadas-0").click().run()  # type: ignore[attr-defined]
     at.session_state["w-jugadas-1"] = {"selected": ["3S", "3H", "4S", "4H", "5S", "5H"]}
     at.run()
-    [b for b in at.button if b.key == "b-jugadas-1"][0].click().run()
-    [b for b in at.button if b.key == "n-jugadas-2"][0].click().run()
-    [b for b in at.button if b.key == "n-jugadas-3"][0].click().run()
+    by_key(at, "b-jugadas-1").click().run()  # type: ignore[attr-defined]
+    by_key(at, "n-jugadas-2").click().run()  # type: ignore[attr-defined]
+    by_key(at, "n-jugadas-3").click().run()  # type: ignore[attr-defined]
     assert any("Etapa completada" in s.value for s in at.success)
 
 
 def test_count_exercise_wrong_answer_shows_decomposition() -> None:
     at = page("lessons", etapa="tiradas")
     at.number_input(key="in-tiradas-0").set_value(9).run()
-    [b for b in at.button if b.key == "b-tiradas-0"][0].click().run()
+    by_key(at, "b-tiradas-0").click().run()  # type: ignore[attr-defined]
     assert any("No: son 4" in e.value for e in at.error)
 
 

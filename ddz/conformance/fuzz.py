@@ -73,19 +73,41 @@ def fuzz_impl(impl: Subprocess, examples: int, seed: int, rounds: int = 6) -> li
             lambda t: "".join(sorted(t[0] + "".join(t[1]), key=RANKS.index))
         )
 
+    def fours() -> st.SearchStrategy[str]:
+        # Four of a rank plus a few extra cards: where the four restrictions bite.
+        extra = st.lists(st.sampled_from(RANKS), min_size=1, max_size=4)
+        return st.tuples(st.sampled_from(RANKS[:13]), extra).map(
+            lambda t: "".join(sorted(t[0] * 4 + "".join(t[1]), key=RANKS.index))
+        )
+
+    def trios() -> st.SearchStrategy[str]:
+        # Consecutive trios with trio-shaped or joker kickers.
+        return st.tuples(
+            st.integers(0, 9), st.integers(2, 4), st.lists(st.sampled_from(RANKS), max_size=4)
+        ).map(
+            lambda t: "".join(
+                sorted(
+                    "".join(RANKS[r] * 3 for r in range(t[0], min(t[0] + t[1], 12))) + "".join(t[2]),
+                    key=RANKS.index,
+                )
+            )
+        )
+
     def valid(s: str) -> bool:
         return all(s.count(r) <= MAX_COPIES[i] for i, r in enumerate(RANKS))
 
     found: list[Disagreement] = []
     seen: set[str] = set()
     ops: dict[str, Any] = {
-        "classify": st.one_of(cards(), structured()).filter(valid).map(lambda s: {"cards": s}),
-        "beats": st.tuples(structured().filter(valid), structured().filter(valid)).map(
-            lambda t: {"play": t[0], "table": t[1]}
-        ),
-        "legal": st.tuples(cards(1, 12), st.one_of(st.none(), structured().filter(valid))).map(
-            lambda t: {"hand": t[0], "table": t[1]}
-        ),
+        "classify": st.one_of(cards(), structured(), fours(), trios())
+        .filter(valid)
+        .map(lambda s: {"cards": s}),
+        "beats": st.tuples(
+            st.one_of(structured(), fours()).filter(valid), st.one_of(structured(), fours()).filter(valid)
+        ).map(lambda t: {"play": t[0], "table": t[1]}),
+        "legal": st.tuples(
+            st.one_of(cards(1, 12), fours().filter(valid)), st.one_of(st.none(), structured().filter(valid))
+        ).map(lambda t: {"hand": t[0], "table": t[1]}),
     }
     for op, strategy in ops.items():
         if impl.ops and op not in impl.ops:

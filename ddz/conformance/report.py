@@ -12,8 +12,8 @@ from .fuzz import fuzz_impl
 from .runner import Implementation, InProcess, Outcome, Subprocess, run_all
 
 DEFAULT_PEERS = (
-    f"{sys.executable} -m ddz.conformance.peers.rlcard_adapter",
-    f"{sys.executable} -m ddz.conformance.peers.douzero_adapter",
+    f"{sys.executable} -m ddz.peers.rlcard_impl",
+    f"{sys.executable} -m ddz.peers.douzero_impl",
 )
 
 
@@ -48,7 +48,7 @@ def render(results: dict[str, list[Outcome]], fuzzed: dict[str, list[str]]) -> s
         "",
         "Generado con `ddz-conformance report` (no editar a mano). Cada implementación se ejecuta por su propio",
         "código (RLCard: espacio de acciones y juez; DouZero: detector y generador de jugadas) mediante los",
-        "adaptadores de `ddz/conformance/peers/`.",
+        "adaptadores de `ddz/peers/` (`python -m ddz.peers.rlcard_impl`, `python -m ddz.peers.douzero_impl`).",
         "",
         "## Resumen",
         "",

@@ -1,0 +1,159 @@
+"""CPU players, hints and the arena: named situations from the seeds' strategy text, legality, strength."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ddz import classify, parse
+from ddz.ai import Cpu, bid_for, choose_play, hint
+from ddz.arena import run, summarize, svg_chart
+from ddz.codes import encode
+from ddz.game import BIDDING, OVER, PLAYING, Game, _assign_ids
+
+
+def situation(
+    hands: list[str], landlord: int, turn: int, table: str | None = None, table_seat: int | None = None
+) -> Game:
+    """A play-phase position (only what the CPU may see matters: its hand, counts, table)."""
+    g = Game()
+    g.hands = _assign_ids([parse(h) for h in hands])
+    g.landlord, g.base, g.phase, g.turn = landlord, 1, PLAYING, turn
+    g.table = classify(table) if table else None
+    g.table_seat = table_seat
+    return g
+
+
+def test_does_not_beat_a_partner_without_need() -> None:
+    # Seat 2 (farmer) played J, the landlord (0) passed; seat 1 (farmer) holds a Q.
+    g = situation(["3456789TTJQKA2", "3349Q", "55667788"], landlord=0, turn=1, table="J", table_seat=2)
+    advice = choose_play(g)
+    assert advice.action == "p" and "compañero" in advice.reason
+
+
+def test_beats_the_partner_when_that_empties_the_hand() -> None:
+    g = situation(["3456789TTJQKA2", "Q", "55667788"], landlord=0, turn=1, table="J", table_seat=2)
+    assert choose_play(g).action == "Q"
+
+
+def test_landlord_keeps_the_boss_and_leads_weak_groups() -> None:
+    g = situation(["3345678TT22", "99JJQQKKAA", "456789TJQK"], landlord=0, turn=0)
+    action = choose_play(g).action
+    assert "2" not in action and action  # leads low groups, keeps the 2s to regain the lead
+
+
+def test_no_low_single_into_an_opponent_with_one_card() -> None:
+    # The landlord (1) has one card left; farmer 0 leads.
+    g = situation(["3456QQA", "K", "789TJ"], landlord=1, turn=0)
+    play = classify(choose_play(g).action)
+    assert not (play.kind == "single" and play.rank < classify("A").rank)
+
+
+def test_mistake_two_does_not_open_with_the_rocket() -> None:
+    g = situation(["3345679TTJJQBR", "44556677", "8899"], landlord=0, turn=0)
+    assert choose_play(g).action not in ("BR",)
+
+
+def test_mistake_three_does_not_break_a_bomb_for_a_trio() -> None:
+    g = situation(["777735TTJJ", "44556688", "99QQKKAA"], landlord=0, turn=0)
+    action = choose_play(g).action
+    assert parse(action).count("7") in (0, 4)
+
+
+def test_bomb_when_it_decides_the_hand() -> None:
+    # The landlord (1) played a straight; farmer 2 holds a bomb and one more card: bomb, then out.
+    g = situation(["QQ", "3456789", "KKKK3"], landlord=1, turn=2, table="TJQKA", table_seat=1)
+    assert choose_play(g).action == "KKKK"
+
+
+def test_no_bomb_from_a_losing_position() -> None:
+    # Far from going out and nobody is close: keep the bomb, do not just double the stake.
+    g = situation(["34679TJA2B", "QQ44556677889", "KKKK358TJA2"], landlord=1, turn=2, table="9", table_seat=1)
+    assert choose_play(g).action != "KKKK"
+
+
+def test_bidding_values_the_hand() -> None:
+    assert bid_for(parse("3456789TJQ22BRKKA"), 0) == 3
+    assert bid_for(parse("3358TTJQQKA457899"), 0) == 0
+    assert bid_for(parse("3456789TJQ22BRKKA"), 3) == 0  # cannot outbid a 3
+
+
+def test_hint_gives_a_legal_action_and_a_spanish_reason() -> None:
+    g = Game.from_code("0001-FY3Q0")
+    h = hint(g)
+    assert h.action in g.legal_actions() and "jugadas" in h.reason
+    g.apply("3")
+    h = hint(g)
+    assert h.action in g.legal_actions() and h.reason
+
+
+@settings(max_examples=1000)
+@given(st.integers(0, 2**40 - 1))
+def test_cpu_moves_are_always_legal(code_seed: int) -> None:
+    g = Game.from_code(encode(code_seed))
+    cpu = Cpu()
+    while g.phase in (BIDDING, PLAYING):
+        action = cpu.act(g)
+        assert action in g.legal_actions()
+        g.apply(action)
+    assert g.phase == OVER
+
+
+def test_cpu_is_deterministic() -> None:
+    def actions() -> list[str]:
+        g = Game.from_code("0000-ZYQTR")
+        cpu = Cpu()
+        while g.phase in (BIDDING, PLAYING):
+            g.apply(cpu.act(g))
+        return g.actions
+
+    assert actions() == actions()
+
+
+def test_arena_reports_rates_intervals_and_a_chart(tmp_path: Path) -> None:
+    s = run("cpu", "random", 30, bidding=False, workers=2, backend="local", seed=3, quiet=True)
+    assert s.games == 60 and 0.7 < s.win_rate <= 1.0 and 0 < s.win_ci < 0.3
+    assert set(s.by_role) == {"landlord", "farmers"} and s.by_role["landlord"][2] == 30
+    assert "cpu" in s.latency and s.latency["cpu"][1] >= s.latency["cpu"][0]
+    svg = svg_chart([s])
+    assert svg.startswith("<svg") and svg.count("<rect") == 3
+    again = run("cpu", "random", 30, bidding=False, workers=1, backend="local", seed=3, quiet=True)
+    assert again.win_rate == s.win_rate, "deterministic for a seed, whatever the workers"
+
+
+def test_arena_with_bidding() -> None:
+    s = run("cpu", "greedy", 10, bidding=True, workers=1, backend="local", seed=5, quiet=True)
+    assert s.games == 20
+
+
+def test_summary_statistics() -> None:
+    from ddz.arena import GameOutcome
+
+    outs = [
+        GameOutcome("landlord", True, 2),
+        GameOutcome("landlord", False, -2),
+        GameOutcome("farmers", True, 1),
+        GameOutcome("farmers", True, 1),
+    ]
+    s = summarize("a", "b", outs)
+    assert s.win_rate == 0.75 and s.by_role["landlord"][0] == 0.5 and s.points == 0.5
+
+
+def test_arena_on_ray() -> None:
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
+    try:
+        s = run("cpu", "random", 12, bidding=False, workers=1, backend="ray", seed=3, quiet=True)
+        local = run("cpu", "random", 12, bidding=False, workers=1, backend="local", seed=3, quiet=True)
+        assert s.games == 24 and s.win_rate == local.win_rate
+    finally:
+        ray.shutdown()
+
+
+def test_rlcard_agent_plays_legal_games() -> None:
+    pytest.importorskip("rlcard")
+    s = run("cpu", "rlcard", 6, bidding=False, workers=1, backend="local", seed=1, quiet=True)
+    assert s.games == 12
