@@ -1,5 +1,6 @@
 """ddz: a reference implementation of Dou Dizhu (斗地主), the three-player card game.
 
+```python
 >>> from ddz import parse, classify, beats, legal_plays
 >>> str(parse("k k k 3"))
 '3KKK'
@@ -9,6 +10,8 @@
 True
 >>> len(legal_plays("BR22"))
 5
+
+```
 """
 
 from __future__ import annotations

@@ -29,8 +29,11 @@ def _as_play(x: str | Cards | Play, variant: Variant) -> Play | Rejection:
 def compare(play: str | Cards | Play, table: str | Cards | Play, variant: Variant = STANDARD) -> Verdict:
     """Whether ``play`` beats ``table``, with the reason in Spanish.
 
+    ```python
     >>> compare("KKK3", "QQQR").beats
     True
+
+    ```
     """
     p, t = _as_play(play, variant), _as_play(table, variant)
     if isinstance(p, Rejection):
@@ -77,8 +80,11 @@ def _compare(p: Play, t: Play) -> Verdict:
 def beats(play: str | Cards | Play, table: str | Cards | Play, variant: Variant = STANDARD) -> bool:
     """True when ``play`` beats ``table`` (see :func:`compare` for the reason).
 
+    ```python
     >>> beats("KKK3", "QQQR"), beats("555566", "444433"), beats("BR", "2222")
     (True, True, True)
+
+    ```
     """
     p, t = _as_play(play, variant), _as_play(table, variant)
     if isinstance(p, Rejection) or isinstance(t, Rejection):

@@ -288,8 +288,11 @@ def legal_plays(
 
     Each play appears once, as a rank multiset, in a fixed order (kind, then rank).
 
+    ```python
     >>> [str(p) for p in legal_plays("77778", table="666")]
     ['777', '7777']
+
+    ```
     """
     cards = parse(hand)
     c = list(cards.counts)

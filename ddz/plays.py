@@ -373,10 +373,13 @@ def readings(cards: str | Cards, variant: Variant = STANDARD) -> list[Play]:
 def classify(cards: str | Cards, variant: Variant = STANDARD) -> Play:
     """The one reading of ``cards`` as a play; raises :class:`InvalidPlay` (a ``ValueError``).
 
+    ```python
     >>> classify("444455").kind
     'four_two_singles'
     >>> classify("KKK3").describe()
     'trío con carta suelta de K (cuerpo KKK, acompañante 3)'
+
+    ```
     """
     hit = _play_of(cards)
     if hit is not None and variant is STANDARD:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ddz.cards import RANKS, parse
 from ddz.conformance.corpus import Case, corpus_dir, load_cases
-from ddz.plays import KIND_NAMES_ES
+from ddz.plays import KIND_NAMES_ES, REASONS
 
 _CASES: list[Case] | None = None
 _SUITS = "♠♥♣♦"
@@ -58,8 +58,11 @@ def _describe(case: Case) -> str:
     e = case.expect
     if case.op == "classify":
         if e.get("kind") == "invalid":
-            return f"no es una jugada (<code>{e.get('reason', '')}</code>)"
-        return f"{KIND_NAMES_ES[e['kind']]} de {e['rank']}"
+            why = REASONS.get(str(e.get("reason")), ("", ""))[1]
+            return f"no es una jugada: {html.escape(why)}" if why else "no es una jugada"
+        if e["kind"] == "rocket":
+            return "cohete"
+        return f"{KIND_NAMES_ES[e['kind']]} de {'10' if e['rank'] == 'T' else e['rank']}"
     if case.op == "beats":
         return "la supera" if e["beats"] else "no la supera"
     if case.op == "legal":
@@ -67,7 +70,7 @@ def _describe(case: Case) -> str:
     return "<code>" + html.escape(str(e)) + "</code>"
 
 
-def render_case(case: Case) -> str:
+def render_case(case: Case, root: str = "../") -> str:
     inp = case.input
     if case.op == "classify":
         what = cards_html(inp["cards"])
@@ -78,7 +81,7 @@ def render_case(case: Case) -> str:
         what = f"mano {cards_html(inp['hand'])}{table}"
     else:
         what = "<code>" + html.escape(str(inp)) + "</code>"
-    rules = " ".join(f'<a href="../reglas/#{r}">{r}</a>' for r in case.rules)
+    rules = " ".join(f'<a href="{root}reglas/#{r}">{r}</a>' for r in case.rules)
     return (
         f'<div class="ddz-case" id="{case.anchor}" markdown="0">'
         f"<p>{what} → <strong>{_describe(case)}</strong></p>"
@@ -87,15 +90,27 @@ def render_case(case: Case) -> str:
     )
 
 
-def expand(markdown: str) -> str:
+def expand(markdown: str, root: str = "../", md_root: str = "") -> str:
+    """Expand the markers; ``root`` leads from the page URL to the site root (raw HTML links),
+    ``md_root`` from the page's source file to the docs folder (Markdown links)."""
+
     def cases(m: re.Match[str]) -> str:
         glob = m.group(1).strip()
         found = [c for c in _cases() if fnmatch.fnmatchcase(c.id, glob)]
         if not found:
             raise ValueError(f"no corpus case matches {glob!r}")
-        return "\n".join(render_case(c) for c in found) + "\n"
+        return "\n".join(render_case(c, root) for c in found) + "\n"
 
     markdown = re.sub(r"<!--\s*cases:\s*(\S+)\s*-->", cases, markdown)
+    markdown = re.sub(r"<!--\s*schema:\s*(\S+)\s*-->", lambda m: _schema(m.group(1)), markdown)
+    if "<!-- report -->" in markdown:
+        report = (corpus_dir() / "REPORT.md").read_text(encoding="utf-8").split("\n", 1)[1]
+        report = re.sub(
+            r"\(rules\.md#([a-z0-9-]+)\)", lambda m: f"({md_root}reglas.md#{m.group(1).upper()})", report
+        )
+        markdown = markdown.replace("<!-- report -->", report.replace("\n## ", "\n### "))
+    if "<!-- lessons -->" in markdown:
+        markdown = markdown.replace("<!-- lessons -->", _lessons())
     if "<!-- rules -->" in markdown:
         text = (corpus_dir() / "rules.md").read_text(encoding="utf-8")
         body = text.split("\n## ", 1)[1]
@@ -104,5 +119,24 @@ def expand(markdown: str) -> str:
     return markdown
 
 
-def on_page_markdown(markdown: str, **kwargs: Any) -> str:
-    return expand(markdown)
+def _schema(name: str) -> str:
+    text = (corpus_dir() / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8")
+    return f"```json\n{text.strip()}\n```\n"
+
+
+def _lessons() -> str:
+    import yaml
+
+    path = corpus_dir().parent / "tutorial" / "data" / "lessons.yaml"
+    out = []
+    for i, stage in enumerate(yaml.safe_load(path.read_text(encoding="utf-8")), 1):
+        out.append(f"## {i}. {stage['title']}\n\n{stage['text'].strip()}\n")
+        prompts = [f"- {ex['prompt']}" for ex in stage["exercises"]]
+        out.append("**Para practicar en la aplicación:**\n\n" + "\n".join(prompts) + "\n")
+    return "\n".join(out)
+
+
+def on_page_markdown(markdown: str, page: Any = None, **kwargs: Any) -> str:
+    depth = page.url.count("/") if page is not None and page.url else 0
+    src_depth = page.file.src_uri.count("/") if page is not None else 0
+    return expand(markdown, "../" * depth, "../" * src_depth)

@@ -42,8 +42,11 @@ def _solve(key: int) -> int:
 def min_plays(hand: str | Cards) -> int:
     """The minimum number of plays that empty ``hand`` (0 for an empty hand).
 
+    ```python
     >>> min_plays("3334445556BR")  # 3334446B + 555R
     2
+
+    ```
     """
     return _solve(parse(hand).key)
 
