@@ -14,3 +14,5 @@ os.environ.setdefault("DDZ_CPU_DELAY", "0")
 settings.register_profile("ci", deadline=None, print_blob=True, derandomize=True)
 settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+collect_ignore = ["fakes"]

@@ -124,8 +124,9 @@ def test_widget_drag_double_tap_and_keyboard(server: str, browser: object) -> No
     assert page.locator(".card.sel").count() == 6  # type: ignore[attr-defined]
     # double tap on a 9 selects all four 9s (and the cards rise)
     page.get_by_role("button", name="Vaciar la selección").click()  # type: ignore[attr-defined]
-    page.wait_for_function("() => true")  # type: ignore[attr-defined]
     wait_text(page, "Elige cartas")
+    page.wait_for_function("() => true")  # type: ignore[attr-defined]
+    page.locator(".card.sel").first.wait_for(state="detached")  # type: ignore[attr-defined]
     x, y = card_center(page, "9C")
     page.mouse.dblclick(x, y)  # type: ignore[attr-defined]
     wait_text(page, "Bomba")
@@ -174,6 +175,7 @@ def test_play_a_whole_hand_then_repeat_the_deal(server: str, browser: object) ->
     page = new_page(browser, 390, 900)
     page.goto(f"{server}/?codigo=0001-FY3Q0")  # type: ignore[attr-defined]
     page.get_by_role("button", name="Pujar 3").wait_for()  # type: ignore[attr-defined]
+    page.locator('[aria-label="tus cartas"] .card').nth(16).wait_for()  # type: ignore[attr-defined]
     first = _hand_ids(page)
     assert len(first) == 17
     shot(page, "jugar-subasta-390")
@@ -195,6 +197,7 @@ def test_play_a_whole_hand_then_repeat_the_deal(server: str, browser: object) ->
     shot(page, "jugar-final-390")
     page.get_by_role("button", name="Repetir este reparto").click()  # type: ignore[attr-defined]
     page.get_by_role("button", name="Pujar 3").wait_for()  # type: ignore[attr-defined]
+    page.locator('[aria-label="tus cartas"] .card').nth(16).wait_for()  # type: ignore[attr-defined]
     assert _hand_ids(page) == first
 
 

@@ -1,0 +1,106 @@
+"""Browser benchmark: selection -> classification shown, measured inside Chromium.
+
+    .venv/bin/python benchmarks/browser_roundtrip.py [--taps 30]
+
+Starts the app on a free port, opens the rule explorer in Debian's Chromium, taps cards one by one and
+measures in the page the time from the pointerup that ends a gesture to the moment the bar above the
+deck shows the new classification. Prints median, p95 and max (target: under 150 ms on localhost).
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+OBSERVE = """
+() => {
+  window.__marks = [];
+  document.addEventListener('pointerup', () => { window.__t0 = performance.now(); }, true);
+  const bar = () => { const b = document.querySelector('[data-testid="ddz-bar"]'); return b ? b.textContent : ''; };
+  let last = bar();
+  new MutationObserver(() => {
+    const now = bar();
+    if (now !== last) { last = now; if (window.__t0) { window.__marks.push(performance.now() - window.__t0); window.__t0 = 0; } }
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+}
+"""
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--taps", type=int, default=30)
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            str(ROOT / "tutorial" / "app.py"),
+            "--server.headless=true",
+            f"--server.port={port}",
+            "--server.address=127.0.0.1",
+            "--browser.gatherUsageStats=false",
+            "--server.fileWatcherType=none",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(200):
+            try:
+                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).read() == b"ok":
+                    break
+            except OSError:
+                time.sleep(0.1)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(f"{url}/explorador")
+            page.locator('.card[data-id="3S"]').wait_for()
+            page.evaluate(OBSERVE)
+            ids = page.locator(".card").evaluate_all("els => els.map(e => e.dataset.id)")
+            for i in range(args.taps):
+                box = page.locator(f'.card[data-id="{ids[i % 20]}"]').bounding_box()
+                page.mouse.click(box["x"] + 6, box["y"] + box["height"] / 2)
+                page.wait_for_function(f"() => window.__marks.length >= {i + 1}", timeout=10_000)
+                print(f"\r{i + 1}/{args.taps}", end="", file=sys.stderr)
+            marks = page.evaluate("window.__marks")
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    marks.sort()
+    p95 = marks[min(len(marks) - 1, int(len(marks) * 0.95))]
+    print(
+        f"\nselection -> classification shown ({len(marks)} taps): median {statistics.median(marks):.0f} ms, "
+        f"p95 {p95:.0f} ms, max {marks[-1]:.0f} ms"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
