@@ -82,11 +82,12 @@ def main() -> int:
             page.goto(f"{url}/explorador")
             page.locator('.card[data-id="3S"]').wait_for()
             page.evaluate(OBSERVE)
-            ids = page.locator(".card").evaluate_all("els => els.map(e => e.dataset.id)")
             for i in range(args.taps):
-                box = page.locator(f'.card[data-id="{ids[i % 20]}"]').bounding_box()
+                # Tap the 7 of spades on and off: the bar alternates «Carta suelta» / «Elige cartas».
+                box = page.locator('.card[data-id="7S"]').bounding_box()
                 page.mouse.click(box["x"] + 6, box["y"] + box["height"] / 2)
                 page.wait_for_function(f"() => window.__marks.length >= {i + 1}", timeout=10_000)
+                page.wait_for_timeout(400)  # slower than a double tap
                 print(f"\r{i + 1}/{args.taps}", end="", file=sys.stderr)
             marks = page.evaluate("window.__marks")
             browser.close()

@@ -201,7 +201,7 @@ def svg_chart(summaries: list[Summary]) -> str:
     ]
     h = 40 + 34 * len(rows)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="720" height="{h}" font-family="sans-serif" font-size="13">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="760" height="{h}" font-family="sans-serif" font-size="13">',
         '<rect width="100%" height="100%" fill="white"/>',
         f'<line x1="300" y1="20" x2="300" y2="{h - 10}" stroke="#999"/>',
         f'<line x1="500" y1="20" x2="500" y2="{h - 10}" stroke="#c33" stroke-dasharray="4"/>',

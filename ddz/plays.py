@@ -11,6 +11,7 @@ Seed 000's four restrictions make every legal set readable in exactly one way:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .cards import (
     ACE,
@@ -323,9 +324,6 @@ def _diagnose(c: tuple[int, ...], n: int, R: _Rules, text: str) -> Rejection:
 
 
 _CACHE: dict[object, Play | Rejection] = {}
-_PLAY_OF: dict[object, Play] = {}
-"""Fast path of :func:`classify`: input (string or Cards) -> Play, standard rules only."""
-_play_of = _PLAY_OF.get
 _CACHE_LIMIT = 200_000
 
 
@@ -370,8 +368,11 @@ def readings(cards: str | Cards, variant: Variant = STANDARD) -> list[Play]:
     return _readings(parsed.counts, len(parsed), _rules_for(variant))
 
 
+@lru_cache(maxsize=1 << 16)
 def classify(cards: str | Cards, variant: Variant = STANDARD) -> Play:
     """The one reading of ``cards`` as a play; raises :class:`InvalidPlay` (a ``ValueError``).
+
+    Results are memoised (a repeated string costs about one dictionary lookup).
 
     ```python
     >>> classify("444455").kind
@@ -381,12 +382,7 @@ def classify(cards: str | Cards, variant: Variant = STANDARD) -> Play:
 
     ```
     """
-    hit = _play_of(cards)
-    if hit is not None and variant is STANDARD:
-        return hit
     result = analyze(cards, variant)
     if isinstance(result, Rejection):
         raise InvalidPlay(result)
-    if variant is STANDARD and len(_PLAY_OF) < _CACHE_LIMIT:
-        _PLAY_OF[cards] = result
     return result

@@ -108,6 +108,11 @@ def wait_text(page: object, text: str) -> None:
     page.get_by_text(text, exact=False).first.wait_for()  # type: ignore[attr-defined]
 
 
+def wait_bar(page: object, text: str) -> None:
+    """Wait until the bar above the cards says ``text`` (case-sensitive)."""
+    page.locator('[data-testid="ddz-bar"]', has_text=text).first.wait_for()  # type: ignore[attr-defined]
+
+
 # ---- the widget (UI-SELECT-1) -----------------------------------------------------------------
 def test_widget_drag_double_tap_and_keyboard(server: str, browser: object) -> None:
     page = new_page(browser)
@@ -120,16 +125,16 @@ def test_widget_drag_double_tap_and_keyboard(server: str, browser: object) -> No
     page.mouse.down()
     page.mouse.move(x1, y, steps=8)
     page.mouse.up()  # type: ignore[attr-defined]
-    wait_text(page, "Cuarteto con dos sueltas")
+    wait_bar(page, "Cuarteto con dos sueltas")
     assert page.locator(".card.sel").count() == 6  # type: ignore[attr-defined]
     # double tap on a 9 selects all four 9s (and the cards rise)
     page.get_by_role("button", name="Vaciar la selección").click()  # type: ignore[attr-defined]
-    wait_text(page, "Elige cartas")
+    wait_bar(page, "Elige cartas")
     page.wait_for_function("() => true")  # type: ignore[attr-defined]
     page.locator(".card.sel").first.wait_for(state="detached")  # type: ignore[attr-defined]
     x, y = card_center(page, "9C")
     page.mouse.dblclick(x, y)  # type: ignore[attr-defined]
-    wait_text(page, "Bomba")
+    wait_bar(page, "Bomba")
     sel = page.locator(".card.sel")  # type: ignore[attr-defined]
     assert sel.count() == 4 and all(
         i.startswith("9") for i in sel.evaluate_all("els => els.map(e => e.dataset.id)")
@@ -137,7 +142,7 @@ def test_widget_drag_double_tap_and_keyboard(server: str, browser: object) -> No
     # keyboard: Space toggles the focused card
     page.locator('.card[data-id="RJ"]').focus()  # type: ignore[attr-defined]
     page.keyboard.press("Space")  # type: ignore[attr-defined]
-    wait_text(page, "No es una jugada")
+    wait_bar(page, "No es una jugada")
     shot(page, "explorador-1280")
 
 
@@ -155,7 +160,7 @@ def test_widget_touch_slide_on_phone(server: str, browser: object) -> None:
             {"type": "touchMove", "touchPoints": [{"x": x0 + (x1 - x0) * k / 6, "y": y}]},
         )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    wait_text(page, "Bomba")
+    wait_bar(page, "Bomba")
     shot(page, "explorador-390")
 
 
@@ -163,7 +168,7 @@ def test_widget_touch_slide_on_phone(server: str, browser: object) -> None:
 def test_explorer_typed_play_and_table(server: str, browser: object) -> None:
     page = new_page(browser, 390, 844)
     page.goto(f"{server}/explorador?jugada=KKK3&mesa=QQQR")  # type: ignore[attr-defined]
-    wait_text(page, "Supera a QQQR")
+    wait_bar(page, "Supera a QQQR")
     assert page.locator(".card.sel").count() == 4  # type: ignore[attr-defined]
 
 

@@ -53,12 +53,12 @@ export default function (component) {
   const cards = data.cards || [];
   const grid = data.layout === 'grid';
   const sig = cards.map(c => c.id).join(',') + '|' + (grid ? 'g' : 'f');
-  if (st.sig !== sig || st.rev !== data.rev) {
+  if (st.sig !== sig || (data.rev || 0) > (st.rev ?? -1)) {   // Python forces a selection only with a newer rev
     st.sel = new Set((data.selected || []).filter(id => cards.some(c => c.id === id)));
     st.sent = [...st.sel].join(',');
   }
   const rebuild = st.sig !== sig;
-  st.sig = sig; st.rev = data.rev;
+  st.sig = sig; st.rev = Math.max(st.rev ?? -1, data.rev || 0);
   hand.classList.toggle('grid', grid);
   hand.classList.toggle('disabled', !!data.disabled);
   hand.setAttribute('aria-label', data.label || 'cartas');

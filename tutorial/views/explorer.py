@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ddz.cards import Cards, parse
+from ddz.cards import parse
 from ddz.codes import DECK_ORDER
 from tutorial.cards_view import cards_html, ids_for, ranks_of
 from tutorial.logic import EXAMPLES, canonical_or_none, describe
@@ -60,28 +60,33 @@ st.caption(
     "3 4 5 6 7 8 9 T J Q K A 2, B = comodín pequeño, R = comodín grande."
 )
 
-col1, col2 = st.columns([3, 2])
-col1.text_input("Tu jugada", key="exp_text", on_change=_from_text, placeholder="por ejemplo 444455")
-col2.text_input(
-    "Jugada de la mesa (opcional)", key="exp_table", on_change=_set_url, placeholder="por ejemplo QQQR"
-)
 
-bar = describe(ss.exp_text, ss.exp_table)
-st.html(bar_html(bar.ok if ss.exp_text.strip() else None, bar.title, bar.detail))
-if bar.rule and bar.rule_text:
-    st.markdown(f"**Regla {bar.rule}** — {bar.rule_text} [ver casos](/conformidad?regla={bar.rule})")
+@st.fragment
+def workspace() -> None:
+    """The play being built: reruns alone on each selection, so the bar answers fast."""
+    col1, col2 = st.columns([3, 2])
+    col1.text_input("Tu jugada", key="exp_text", on_change=_from_text, placeholder="por ejemplo 444455")
+    col2.text_input(
+        "Jugada de la mesa (opcional)", key="exp_table", on_change=_set_url, placeholder="por ejemplo QQQR"
+    )
 
-canon = canonical_or_none(ss.exp_text)
-if canon:
-    st.html(cards_html(ids_for(parse(canon)), empty=""))
+    bar = describe(ss.exp_text, ss.exp_table)
+    st.html(bar_html(bar.ok if ss.exp_text.strip() else None, bar.title, bar.detail))
+    if bar.rule and bar.rule_text:
+        st.markdown(f"**Regla {bar.rule}** — {bar.rule_text} [ver casos](/conformidad?regla={bar.rule})")
 
-st.subheader("Baraja")
-card_hand(list(DECK_ORDER), key=KEY, layout="grid", label="baraja completa", on_change=_from_widget)
-st.button("Vaciar la selección", on_click=_clear)
+    canon = canonical_or_none(ss.exp_text)
+    if canon:
+        st.html(cards_html(ids_for(parse(canon)), empty=""))
+
+    st.subheader("Baraja")
+    card_hand(list(DECK_ORDER), key=KEY, layout="grid", label="baraja completa", on_change=_from_widget)
+    st.button("Vaciar la selección", on_click=_clear)
+
+
+workspace()
 
 st.subheader("Ejemplos de las reglas")
 cols = st.columns(2)
 for i, (label, play, table) in enumerate(EXAMPLES):
     cols[i % 2].button(label, key=f"ex{i}", on_click=_example, args=(play, table), width="stretch")
-
-_ = Cards  # re-exported type used by tests of this page
