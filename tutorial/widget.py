@@ -34,7 +34,8 @@ CSS = """
   display: flex; padding: 5px 3px; line-height: 1; }
 .card.ten span:first-child { letter-spacing: -2px; margin-left: -2px; }
 .card.joker .suit { display: none; }
-.card.sel { transform: translateY(-24px); background: #fff6d5; border-color: #d19a00;
+.card { transform: rotate(var(--rot, 0deg)); transform-origin: 50% 400%; }
+.card.sel { transform: rotate(var(--rot, 0deg)) translateY(-24px); background: #fff6d5; border-color: #d19a00;
   box-shadow: 0 0 0 2px #f0b400, -1px 1px 3px rgba(0,0,0,.25); }
 .card:focus-visible { box-shadow: 0 0 0 3px #2b6cb0; }
 .hand.disabled .card { cursor: default; filter: saturate(.6); }
@@ -78,13 +79,20 @@ export default function (component) {
   }
   const els = [...hand.querySelectorAll('.card')];
   const layout = () => {
-    if (grid) { hand.style.height = ''; els.forEach(el => { el.style.left = ''; }); return; }
-    const w = hand.clientWidth - 8, cw = 56, n = els.length;
+    if (grid) { hand.style.height = ''; els.forEach(el => { el.style.left = ''; el.style.removeProperty('--rot'); }); return; }
+    const n = els.length, cw = 56, h = 80;
+    const step1 = n > 1 ? 12 / (n - 1) : 0;                 // a gentle fan: at most ±6 degrees
+    const maxRot = Math.min(6, step1 * (n - 1) / 2);
+    const pad = 4 * h * Math.sin(maxRot * Math.PI / 180);    // edge cards swing outwards this much
+    const w = hand.clientWidth - 8 - 2 * pad;
     const step = n > 1 ? Math.min(cw * 0.62, (w - cw) / (n - 1)) : 0;
     const total = cw + step * Math.max(n - 1, 0);
-    const x0 = 4 + Math.max(0, (w - total) / 2);
-    els.forEach((el, i) => { el.style.left = (x0 + i * step) + 'px'; el.style.zIndex = String(i + 1); });
-    hand.style.height = '118px';
+    const x0 = 4 + pad + Math.max(0, (w - total) / 2);
+    els.forEach((el, i) => {
+      el.style.left = (x0 + i * step) + 'px'; el.style.zIndex = String(i + 1);
+      el.style.setProperty('--rot', ((i - (n - 1) / 2) * Math.min(step1, 1.2)).toFixed(2) + 'deg');
+    });
+    hand.style.height = '122px';
   };
   const paint = () => els.forEach(el => {
     const on = st.sel.has(el.dataset.id);

@@ -226,7 +226,7 @@ elif g.phase == PLAYING:
         )
         row.button("Pista", on_click=_hint, key="hint", icon=":material/lightbulb:")
         if not bar.ok and chosen:
-            st.caption(f"No puedes jugar esto: {bar.detail}")
+            st.caption(f"No puedes jugar esto: {bar.detail[0].lower()}{bar.detail[1:]}")
         if g.leading:
             st.caption("Abres la baza: juega la combinación que quieras (no puedes pasar).")
     else:
