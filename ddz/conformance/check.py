@@ -74,8 +74,37 @@ def check(root: Path | None = None) -> list[str]:
         if re.search(rf"\b{re.escape(rid)}\b", tests_text):
             continue  # a rule outside the protocol (UI, counter) checked by a named pytest test
         problems.append(f"rule {rid} has no case")
+    problems += _both_sides(cases, declared)
     problems += _agree_with_ddz(cases)
     return problems
+
+
+_TWO_SIDED = re.compile(r"^(R-KIND-(1[0-4]|[1-9])|R-CHAIN-1|R-CMP-[1-5]|R-ONE-[2-4]|R-BID-[2-5])$")
+"""Rules that have both a positive and a negative side, and so need a case of each."""
+
+
+def positive(case: Case) -> bool:
+    """Whether a case shows the rule allowing something (a play, a win, a landlord…)."""
+    e = case.expect
+    if case.op == "classify":
+        return e.get("kind") != "invalid"
+    if case.op == "beats":
+        return bool(e.get("beats"))
+    if case.op == "legal":
+        return bool(e.get("plays"))
+    return "error" not in e
+
+
+def _both_sides(cases: list[Case], declared: list[str]) -> list[str]:
+    sides: dict[str, set[bool]] = {}
+    for c in cases:
+        for rid in c.rules:
+            sides.setdefault(rid, set()).add(positive(c))
+    return [
+        f"rule {rid} needs a positive and a negative case (has only {'positive' if True in sides.get(rid, set()) else 'negative'} ones)"
+        for rid in declared
+        if _TWO_SIDED.match(rid) and len(sides.get(rid, set())) < 2
+    ]
 
 
 def _tests_text(folder: Path) -> str:

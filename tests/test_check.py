@@ -1,0 +1,84 @@
+"""``ddz-conformance check`` finds every kind of broken corpus (so a wrong case cannot hide)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ddz.conformance.check import check
+from ddz.conformance.corpus import corpus_dir
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    root = tmp_path / "conformance"
+    shutil.copytree(corpus_dir(), root)
+    (tmp_path / "tests").mkdir()
+    for p in (corpus_dir().parent / "tests").glob("*.py"):
+        shutil.copy(p, tmp_path / "tests" / p.name)
+    return root
+
+
+def _edit(root: Path, rel: str, old: str, new: str) -> None:
+    path = root / "cases" / rel
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_the_real_corpus_is_sound() -> None:
+    assert check() == []
+
+
+def test_wrong_expectation_is_caught(corpus: Path) -> None:
+    _edit(
+        corpus,
+        "beats/compare.yaml",
+        'input: {play: "KKK3", table: "QQQR"}, expect: {beats: true}',
+        'input: {play: "KKK3", table: "QQQR"}, expect: {beats: false}',
+    )
+    assert any("KKK3-vs-QQQR" in p and "ddz gives" in p for p in check(corpus))
+
+
+def test_duplicate_id_unknown_rule_and_impossible_cards(corpus: Path) -> None:
+    _edit(corpus, "classify/kinds.yaml", "{id: pair, rules: [R-KIND-2]", "{id: single-low, rules: [R-NOPE-1]")
+    _edit(corpus, "classify/kinds.yaml", 'input: {cards: "33"}', 'input: {cards: "33333"}')
+    problems = check(corpus)
+    assert any("duplicate case id classify.kinds.single-low" in p for p in problems)
+    assert any("unknown rule id R-NOPE-1" in p for p in problems)
+    assert any("'33333' is not a possible set of cards" in p for p in problems)
+
+
+def test_uncovered_and_one_sided_rules(corpus: Path) -> None:
+    new_rule = "R-" + "UNCOVERED-1"  # built, so that no test file names it
+    rules = corpus / "rules.md"
+    rules.write_text(
+        rules.read_text(encoding="utf-8") + f"\n### {new_rule}\nNueva regla sin casos.\n", encoding="utf-8"
+    )
+    _edit(
+        corpus,
+        "classify/kinds.yaml",
+        "{id: trios-not-consecutive, rules: [R-KIND-8]",
+        "{id: trios-not-consecutive, rules: [R-KIND-0]",
+    )
+    _edit(
+        corpus,
+        "classify/restrictions.yaml",
+        "{id: airplane-AAA222, rules: [R-CHAIN-1]",
+        "{id: airplane-AAA222, rules: [R-KIND-0]",
+    )
+    problems = check(corpus)
+    assert f"rule {new_rule} has no case" in problems
+    assert any(p.startswith("rule R-KIND-8 needs a positive and a negative case") for p in problems)
+
+
+def test_schema_violation(corpus: Path) -> None:
+    _edit(
+        corpus,
+        "notation/notation.yaml",
+        'note: "Sin mayúsculas obligatorias',
+        'nota: "Sin mayúsculas obligatorias',
+    )
+    assert any("note" in p or "nota" in p for p in check(corpus))
