@@ -54,5 +54,6 @@ def test_report_numbers_match_a_fresh_run() -> None:
     from ddz.conformance.corpus import corpus_dir
 
     report = (corpus_dir() / "REPORT.md").read_text(encoding="utf-8")
+    assert f"| ddz | {len(load_cases())} | 0 | 0 | 0 |" in report, "REPORT.md is stale: run make report"
     assert f"## Casos que falla douzero ({len(failed)})" in report
     assert all(f"`{cid}`" in report for cid in failed)
