@@ -189,3 +189,15 @@ def test_conformance_page_runs_the_corpus() -> None:
     assert any("R-ONE-2" in m.value for m in at.markdown)
     click(at, "Pasar el corpus contra ddz")
     assert any(" 0 fallados" in s.value for s in at.success)
+
+
+def test_play_redeal_is_announced() -> None:
+    at = page("play", codigo="0002-6A16N")
+    for _ in range(3):
+        g = at.session_state["game"]
+        if g.turn == 0 and g.phase == "bidding" and g.redeals == 0:
+            click(at, "Pasar")
+        at.run()
+    g = at.session_state["game"]
+    assert g.redeals == 1
+    assert any("se ha repartido de nuevo" in i.value for i in at.info)

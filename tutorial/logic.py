@@ -159,7 +159,7 @@ def game_at(record: dict[str, object], step: int) -> tuple[object, str]:
     if step:
         g2 = replay(dict(prefix, actions=actions[: step - 1]))
         events = g2.apply(actions[step - 1])
-        last = " ".join(e.text for e in events)
+        last = " ".join(e.text if e.kind != "over" else "La mano ha terminado." for e in events)
     assert isinstance(g, Game)
     return g, last
 

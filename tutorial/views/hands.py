@@ -117,7 +117,7 @@ for seat in (0, 1, 2):
     said_txt = "" if not said else (" · pasa" if said == "p" else f" · {html.escape(said)}")
     st.html(
         f'<div class="ddz-seat{" turn" if turn else ""}"><b>{SEAT_NAMES[seat]}</b>{role}{turn}{said_txt}'
-        f" · {len(g.hands[seat])} cartas{cards_html(g.hands[seat])}</div>"
+        f" · {len(g.hands[seat])} cartas {cards_html(g.hands[seat])}</div>"
     )
 
 pozo = cards_html(g.kitty) if g.landlord is not None else "boca abajo"

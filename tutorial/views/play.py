@@ -183,6 +183,11 @@ st.html(
 
 # ---- the human's controls -------------------------------------------------------------------
 my_turn = g.phase in (BIDDING, PLAYING) and g.turn == HUMAN
+if g.phase == BIDDING and g.redeals and not g.auction:
+    st.info(
+        f"Los tres pasaron: se ha repartido de nuevo (reparto {g.redeals + 1} de 4). "
+        "Si vuelven a pasar todos en el cuarto, quien abre la subasta será terrateniente con base 1."
+    )
 if g.phase == BIDDING:
     if my_turn:
         st.markdown("**Tu turno de subasta:** puja más que la puja más alta o pasa.")
