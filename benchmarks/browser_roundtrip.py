@@ -10,24 +10,12 @@ deck shows the new classification. Prints median, p95 and max (target: under 150
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tutorial.launch import CHROMIUM, CHROMIUM_ARGS, running_app
 
 OBSERVE = """
 () => {
@@ -49,51 +37,21 @@ def main() -> int:
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            str(ROOT / "tutorial" / "app.py"),
-            "--server.headless=true",
-            f"--server.port={port}",
-            "--server.address=127.0.0.1",
-            "--browser.gatherUsageStats=false",
-            "--server.fileWatcherType=none",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(200):
-            try:
-                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).read() == b"ok":
-                    break
-            except OSError:
-                time.sleep(0.1)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(f"{url}/explorador")
-            page.locator('.card[data-id="3S"]').wait_for()
-            page.evaluate(OBSERVE)
-            for i in range(args.taps):
-                # Tap the 7 of spades on and off: the bar alternates «Carta suelta» / «Elige cartas».
-                box = page.locator('.card[data-id="7S"]').bounding_box()
-                page.mouse.click(box["x"] + 6, box["y"] + box["height"] / 2)
-                page.wait_for_function(f"() => window.__marks.length >= {i + 1}", timeout=10_000)
-                page.wait_for_timeout(400)  # slower than a double tap
-                print(f"\r{i + 1}/{args.taps}", end="", file=sys.stderr)
-            marks = page.evaluate("window.__marks")
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with running_app() as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{url}/explorador")
+        page.locator('.card[data-id="3S"]').wait_for()
+        page.evaluate(OBSERVE)
+        for i in range(args.taps):
+            # Tap the 7 of spades on and off: the bar alternates «Carta suelta» / «Elige cartas».
+            box = page.locator('.card[data-id="7S"]').bounding_box()
+            page.mouse.click(box["x"] + 6, box["y"] + box["height"] / 2)
+            page.wait_for_function(f"() => window.__marks.length >= {i + 1}", timeout=10_000)
+            page.wait_for_timeout(400)  # slower than a double tap
+            print(f"\r{i + 1}/{args.taps}", end="", file=sys.stderr)
+        marks = page.evaluate("window.__marks")
+        browser.close()
     marks.sort()
     p95 = marks[min(len(marks) - 1, int(len(marks) * 0.95))]
     print(

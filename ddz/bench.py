@@ -19,7 +19,7 @@ from typing import Any
 
 from .cards import FULL_DECK, RANKS, Cards
 from .moves import legal_plays
-from .plays import classify
+from .plays import Play, classify
 
 
 def _per_call_us(fn: Callable[[Any], Any], items: Sequence[Any], repeat: int = 5) -> float:
@@ -43,11 +43,16 @@ def hands(n: int, size: int, seed: int) -> list[Cards]:
     return [Cards.from_ranks(rng.sample(deck, size)) for _ in range(n)]
 
 
-def bench_engine(n: int, seed: int) -> dict[str, float]:
-    out: dict[str, float] = {}
+def sample(n: int, seed: int) -> tuple[list[Cards], list[Cards], list[Play]]:
+    """The shared fixtures: n 20-card hands, n 17-card hands, and a table play for each."""
     h20, h17 = hands(n, 20, seed), hands(n, 17, seed + 1)
     rng = random.Random(seed + 2)
-    tables = [rng.choice(legal_plays(h)) for h in h20]
+    return h20, h17, [rng.choice(legal_plays(h)) for h in h20]
+
+
+def bench_engine(n: int, seed: int) -> dict[str, float]:
+    out: dict[str, float] = {}
+    h20, h17, tables = sample(n, seed)
     strings = [str(t) for t in tables]
     lookup = {s: classify(s) for s in strings}
     out["classify_us"] = _per_call_us(classify, strings)
@@ -77,9 +82,7 @@ def bench_douzero(n: int, seed: int) -> dict[str, float] | None:
         from douzero.env.move_generator import MovesGener  # noqa: F401
     except ImportError:
         return None
-    h20, h17 = hands(n, 20, seed), hands(n, 17, seed + 1)
-    rng = random.Random(seed + 2)
-    tables = [rng.choice(legal_plays(h)) for h in h20]
+    h20, h17, tables = sample(n, seed)
     env20 = [dz._env(str(h)) for h in h20]
     env17 = [(dz._env(str(h)), dz._env(str(t))) for h, t in zip(h17, tables)]
     return {
@@ -95,9 +98,7 @@ def bench_rlcard(n: int, seed: int) -> dict[str, float] | None:
         from .peers import rlcard_impl as rl
     except ImportError:
         return None
-    h20, h17 = hands(n, 20, seed), hands(n, 17, seed + 1)
-    rng = random.Random(seed + 2)
-    tables = [rng.choice(legal_plays(h)) for h in h20]
+    h20, h17, tables = sample(n, seed)
     s20 = [str(h) for h in h20]
     from rlcard.games.doudizhu.utils import get_gt_cards
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from ddz.conformance.cli import main as conformance_main
 from ddz.conformance.corpus import Case
@@ -66,25 +69,24 @@ def _case(cards: str) -> Case:
     )
 
 
-def test_runner_survives_crash_garbage_hang_and_skip() -> None:
+@pytest.fixture
+def broken() -> Iterator[Subprocess]:
     impl = Subprocess(f"{sys.executable} {FAKE}", timeout=1.0)
     impl.start()
-    try:
-        statuses = [run_case(impl, _case(c)).status for c in ["R", "4", "33", "4", "333", "4", "3333", "4"]]
-    finally:
-        impl.close()
+    yield impl
+    impl.close()
+
+
+def test_runner_survives_crash_garbage_hang_and_skip(broken: Subprocess) -> None:
+    impl = broken
+    statuses = [run_case(impl, _case(c)).status for c in ["R", "4", "33", "4", "333", "4", "3333", "4"]]
     assert statuses == ["errored", "passed", "errored", "passed", "errored", "passed", "skipped", "passed"]
     assert impl.restarts >= 3
 
 
-def test_runner_reports_unsupported_op_as_skipped() -> None:
-    impl = Subprocess(f"{sys.executable} {FAKE}", timeout=1.0)
-    impl.start()
+def test_runner_reports_unsupported_op_as_skipped(broken: Subprocess) -> None:
     legal = Case("t.legal", "legal", {"hand": "3"}, {"plays": ["3"]}, (), "", "t", "", "", "")
-    try:
-        assert run_case(impl, legal).status == "skipped"
-    finally:
-        impl.close()
+    assert run_case(broken, legal).status == "skipped"
 
 
 def test_in_process_engine_fails_a_wrong_expectation() -> None:
@@ -101,57 +103,16 @@ def test_cli_run_against_subprocess_ddz(capsys: object, tmp_path: Path) -> None:
 
 
 def test_cli_expectations_and_strict(capsys: object, tmp_path: Path) -> None:
-    cmd = f"{sys.executable} {FAKE}"
     exp = tmp_path / "known.json"
-    assert (
-        conformance_main(
-            [
-                "run",
-                "--impl",
-                cmd,
-                "--run",
-                "classify.kinds.*",
-                "--timeout",
-                "1",
-                "--write-expectations",
-                str(exp),
-            ]
-        )
-        == 1
-    )
+    base = ["run", "--impl", f"{sys.executable} {FAKE}", "--run", "classify.kinds.*", "--timeout", "1"]
+    assert conformance_main([*base, "--write-expectations", str(exp)]) == 1
     known = json.loads(exp.read_text())
     assert "classify.kinds.pair" in known["broken"] and "classify.kinds.single-low" not in known["broken"]
-    assert (
-        conformance_main(
-            ["run", "--impl", cmd, "--run", "classify.kinds.*", "--timeout", "1", "--expectations", str(exp)]
-        )
-        == 0
-    )
+    assert conformance_main([*base, "--expectations", str(exp)]) == 0
     known["broken"].append("classify.kinds.single-low")  # passes, though listed as failing
     exp.write_text(json.dumps(known))
-    assert (
-        conformance_main(
-            ["run", "--impl", cmd, "--run", "classify.kinds.*", "--timeout", "1", "--expectations", str(exp)]
-        )
-        == 0
-    )
-    assert (
-        conformance_main(
-            [
-                "run",
-                "--impl",
-                cmd,
-                "--run",
-                "classify.kinds.*",
-                "--timeout",
-                "1",
-                "--expectations",
-                str(exp),
-                "--strict",
-            ]
-        )
-        == 1
-    )
+    assert conformance_main([*base, "--expectations", str(exp)]) == 0
+    assert conformance_main([*base, "--expectations", str(exp), "--strict"]) == 1
     assert "NOW PASSING" in capsys.readouterr().out  # type: ignore[attr-defined]
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -14,46 +13,10 @@ Op = Callable[[dict[str, Any]], dict[str, Any]]
 
 def serve(name: str, version: str, ops: dict[str, Op], variant: str = "standard") -> int:
     """Answer the conformance protocol on stdin/stdout with the given op functions."""
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            req = json.loads(line)
-        except json.JSONDecodeError as e:
-            out: dict[str, Any] = {"errored": True, "context": {"message": f"bad JSON: {e.msg}"}}
-        else:
-            cmd = req.get("cmd") if isinstance(req, dict) else None
-            if cmd == "stop":
-                return 0
-            if cmd == "start":
-                out = {
-                    "version": 1,
-                    "implementation": {
-                        "name": name,
-                        "version": version,
-                        "ops": list(ops),
-                        "variant": variant,
-                    },
-                }
-            elif cmd == "run":
-                seq = req.get("seq")
-                op = ops.get(str(req.get("op")))
-                if op is None:
-                    out = {"seq": seq, "skipped": True, "message": f"{name} has no op {req.get('op')}"}
-                else:
-                    try:
-                        out = {"seq": seq, "result": op(req.get("input") or {})}
-                    except Exception as e:
-                        out = {
-                            "seq": seq,
-                            "errored": True,
-                            "context": {"message": f"{type(e).__name__}: {e}"},
-                        }
-            else:
-                out = {"errored": True, "context": {"message": f"unknown cmd {cmd!r}"}}
-        sys.stdout.write(json.dumps(out) + "\n")
-        sys.stdout.flush()
-    return 0
+    from ..protocol import serve as serve_protocol
+
+    impl = {"name": name, "version": version, "ops": list(ops), "variant": variant}
+    return serve_protocol(sys.stdin, sys.stdout, impl, lambda op, inp: ops[op](inp))
 
 
 def canonical(cards: str) -> str:
