@@ -17,7 +17,9 @@ True
 from __future__ import annotations
 
 from .cards import RANKS, Cards, NotationError, parse, parse_hand
+from .codes import CodeError, deal, new_code
 from .compare import Verdict, beats, compare
+from .game import Game, GameError, Result
 from .moves import legal_plays
 from .plays import KIND_NAMES_ES, KINDS, InvalidPlay, Play, Rejection, analyze, classify
 from .variants import STANDARD, Variant
@@ -30,17 +32,23 @@ __all__ = [
     "RANKS",
     "STANDARD",
     "Cards",
+    "CodeError",
+    "Game",
+    "GameError",
     "InvalidPlay",
     "NotationError",
     "Play",
     "Rejection",
+    "Result",
     "Variant",
     "Verdict",
     "analyze",
     "beats",
     "classify",
     "compare",
+    "deal",
     "legal_plays",
+    "new_code",
     "parse",
     "parse_hand",
 ]

@@ -161,11 +161,23 @@ def hint(game: Game, seat: int | None = None) -> Advice:
     """The strongest level's suggestion for ``seat`` with one Spanish sentence of why."""
     if game.phase == BIDDING:
         seat = game.turn if seat is None else seat
-        bid = bid_for(game.hand(seat), game.highest_bid())
-        m = min_plays(game.hand(seat))
+        hand = game.hand(seat)
+        bid = bid_for(hand, game.highest_bid())
+        m = min_plays(hand)
+        c = hand.counts
+        control = c[TWO] + c[BLACK_JOKER] + c[RED_JOKER] + sum(1 for r in range(13) if c[r] == 4)
+        cards = (
+            "ninguna carta de control"
+            if control == 0
+            else (f"{control} carta{'s' if control != 1 else ''} de control (doses, comodines, bombas)")
+        )
         if bid:
-            return Advice(str(bid), f"tu mano sale en {m} jugadas y tiene cartas de control: puja {bid}", m)
-        return Advice(PASS, f"tu mano necesita {m} jugadas y tiene pocas cartas altas: mejor pasar", m)
+            return Advice(str(bid), f"tu mano sale en {m} jugadas y tiene {cards}: puja {bid}", m)
+        if game.highest_bid() and bid_for(hand, 0):
+            return Advice(
+                PASS, f"tu mano sale en {m} jugadas y tiene {cards}: no vale la pena subir la puja", m
+            )
+        return Advice(PASS, f"tu mano necesita {m} jugadas y tiene {cards}: mejor pasar", m)
     return choose_play(game, seat)
 
 
