@@ -157,3 +157,19 @@ def test_rlcard_agent_plays_legal_games() -> None:
     pytest.importorskip("rlcard")
     s = run("cpu", "rlcard", 6, bidding=False, workers=1, backend="local", seed=1, quiet=True)
     assert s.games == 12
+
+
+def test_exact_endgame_finds_the_forced_win() -> None:
+    # The landlord holds the rocket and a 3: rocket first (nobody can beat it), then the 3 goes out.
+    g = situation(["BR3", "4455667788", "99TTJJQQKK"], landlord=0, turn=0)
+    advice = choose_play(g)
+    assert advice.action == "BR" and "nadie puede pararte" in advice.reason
+
+
+def test_exact_endgame_counts_beatable_plays() -> None:
+    from ddz.ai.cpu import _losing_plays
+
+    unseen = list(parse("4455667788AA22").counts)
+    assert _losing_plays(parse("BR3"), unseen, 10) == 1  # only the 3 can be beaten
+    assert _losing_plays(parse("KK3"), unseen, 10) == 2  # AA beats KK, anything beats the 3
+    assert _losing_plays(parse("KK3"), unseen, 1) == 1  # a one-card opponent cannot answer a pair

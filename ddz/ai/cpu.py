@@ -10,8 +10,9 @@ from dataclasses import dataclass
 
 from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES_ES, RED_JOKER, TWO, Cards
 from ..game import BIDDING, PASS, PLAYING, Game
-from ..moves import follow_keys
+from ..moves import _to_plays, follow_keys, lead_keys
 from ..plays import Play
+from ..variants import STANDARD
 from .solver import decompose, min_plays
 
 
@@ -40,15 +41,55 @@ def bid_for(hand: Cards, highest: int) -> int:
     return level if level > highest else 0
 
 
-def _is_boss(p: Play, unseen: list[int]) -> bool:
-    """Nobody can beat ``p`` whatever the unseen cards are (a sure trick)."""
-    return not follow_keys(unseen, p)
+ENDGAME_CARDS = 12
+"""The exact endgame search runs when the hand holds at most this many cards."""
 
 
-def _sure_win(rest: Cards, unseen: list[int]) -> bool:
-    """All plays but at most one of a minimal decomposition are unbeatable."""
+def _is_boss(p: Play, unseen: list[int], most: int = 20) -> bool:
+    """Nobody holding at most ``most`` of the unseen cards can beat ``p`` (a sure trick)."""
+    return not any(_key_size(k) <= most for k in follow_keys(unseen, p))
+
+
+def _key_size(key: int) -> int:
+    return sum((key >> (3 * r)) & 7 for r in range(NUM_RANKS))
+
+
+def _losing_plays(hand: Cards, unseen: list[int], most: int) -> int:
+    """Exact endgame search: over every way of playing out ``hand``, the fewest plays that an
+    opponent could beat. At most one means a forced win: lead the sure tricks, the other last."""
+    memo: dict[int, int] = {0: 0}
+    boss: dict[int, bool] = {}
+
+    def f(key: int) -> int:
+        got = memo.get(key)
+        if got is not None:
+            return got
+        c = [(key >> (3 * r)) & 7 for r in range(NUM_RANKS)]
+        low = next(r for r in range(NUM_RANKS) if c[r])
+        best = 99
+        for p in lead_keys(c):
+            if not (p >> (3 * low)) & 7:
+                continue
+            b = boss.get(p)
+            if b is None:
+                b = boss[p] = _is_boss(_to_plays([p], STANDARD)[0], unseen, most)
+            v = (0 if b else 1) + f(key - p)
+            if v < best:
+                best = v
+                if best == 0:
+                    break
+        memo[key] = best
+        return best
+
+    return f(hand.key)
+
+
+def _sure_win(rest: Cards, unseen: list[int], most: int = 20) -> bool:
+    """After this play, can the rest be played out with at most one beatable play?"""
+    if len(rest) <= ENDGAME_CARDS:
+        return _losing_plays(rest, unseen, most) <= 1
     plays = decompose(rest)
-    return sum(not _is_boss(p, unseen) for p in plays) <= 1
+    return sum(not _is_boss(p, unseen, most) for p in plays) <= 1
 
 
 @dataclass
@@ -101,7 +142,8 @@ def _play_cost(s: _Seat, p: Play, leading: bool) -> tuple[float, str]:
         cost += 30.0 - 0.8 * p.rank  # if a single must go, the highest one
     if leading and s.min_opponent_cards() == 2 and p.kind == "pair" and s.higher_unseen(p):
         cost += 12.0
-    if _is_boss(p, s.unseen) and _sure_win(rest, s.unseen):
+    most = max(s.counts[o] for o in s.opponents)
+    if _is_boss(p, s.unseen, most) and _sure_win(rest, s.unseen, most):
         cost -= 500.0
         reason = "después nadie puede pararte: la mano es tuya"
     return cost, reason
