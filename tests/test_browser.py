@@ -93,6 +93,12 @@ def test_widget_drag_double_tap_and_keyboard(server: str, browser: object) -> No
     page.locator('.card[data-id="RJ"]').focus()  # type: ignore[attr-defined]
     page.keyboard.press("Space")  # type: ignore[attr-defined]
     wait_bar(page, "No es una jugada")
+    page.keyboard.press("Space")  # type: ignore[attr-defined]
+    wait_bar(page, "Bomba")
+    page.locator('.card[data-id="3S"]').focus()  # type: ignore[attr-defined]
+    page.keyboard.press("Shift+Enter")  # the keyboard's double tap: 3333 joins 9999
+    wait_bar(page, "las cuatro cartas de un valor van juntas")
+    assert page.locator(".card.sel").count() == 8  # type: ignore[attr-defined]
     shot(page, "explorador-1280")
 
 

@@ -1,7 +1,8 @@
 """The card-hand widget: one Streamlit v2 component used wherever cards are chosen.
 
 Slide a finger or the mouse across cards to toggle them (selected cards rise), double tap a card
-to select every card of its rank, or use the keyboard (Tab, arrows, Space/Enter). The browser owns
+to select every card of its rank, or use the keyboard (Tab, arrows, Space/Enter; Shift+Enter for the
+whole rank). The browser owns
 the selection and sends it to Python once per gesture; Python forces a selection (after a play,
 a hint, a typed play) by bumping ``rev``.
 """
@@ -156,7 +157,10 @@ export default function (component) {
     const i = els.indexOf(document.activeElement) >= 0 ? els.indexOf(document.activeElement)
             : els.findIndex(el => el === e.target);
     if (i < 0 || data.disabled) return;
-    if (e.key === ' ' || e.key === 'Enter') { e.preventDefault(); toggle(i); paint(); commit(); }
+    if (e.key === 'Enter' && e.shiftKey) {                 // the keyboard's double tap: the whole rank
+      e.preventDefault(); const rank = els[i].dataset.rank;
+      els.forEach(el => { if (el.dataset.rank === rank) st.sel.add(el.dataset.id); }); paint(); commit();
+    } else if (e.key === ' ' || e.key === 'Enter') { e.preventDefault(); toggle(i); paint(); commit(); }
     else if (e.key === 'ArrowRight' && i + 1 < els.length) { e.preventDefault(); els[i + 1].focus(); }
     else if (e.key === 'ArrowLeft' && i > 0) { e.preventDefault(); els[i - 1].focus(); }
   };
