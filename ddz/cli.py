@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -19,9 +20,39 @@ from .moves import legal_plays
 from .plays import KIND_NAMES_ES, InvalidPlay, Play, analyze
 from .variants import Variant
 
+_ARGPARSE_ES = (
+    ("invalid choice", "opción no válida"),
+    ("choose from", "elige entre"),
+    ("the following arguments are required", "faltan estos argumentos"),
+    ("unrecognized arguments", "argumentos no reconocidos"),
+    ("expected one argument", "falta el valor"),
+    ("invalid int value", "no es un número entero"),
+    ("argument", "argumento"),
+)
+
 
 class _Parser(argparse.ArgumentParser):
+    """argparse speaking Spanish to the player."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._positionals.title = "argumentos"
+        self._optionals.title = "opciones"
+
+    def format_usage(self) -> str:
+        return super().format_usage().replace("usage:", "uso:", 1)
+
+    def format_help(self) -> str:
+        return (
+            super()
+            .format_help()
+            .replace("usage:", "uso:", 1)
+            .replace("show this help message and exit", "muestra esta ayuda y termina")
+        )
+
     def error(self, message: str) -> Any:
+        for en, es in _ARGPARSE_ES:
+            message = re.sub(rf"\b{en}\b", es, message)
         self.print_usage(sys.stderr)
         self.exit(2, f"error: {message}\n")
 

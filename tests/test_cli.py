@@ -45,7 +45,8 @@ def test_legal_groups_by_kind() -> None:
         (("deal", "ZZZZ"), "código no válido"),
         (("replay", "/nonexistent.json"), "no se puede leer"),
         (("--variant", "nope", "classify", "3"), "variante desconocida"),
-        (("frobnicate",), "invalid choice"),
+        (("frobnicate",), "opción no válida"),
+        (("classify",), "faltan estos argumentos"),
     ],
 )
 def test_bad_input_exits_2_without_traceback(args: tuple[str, ...], fragment: str) -> None:
