@@ -88,34 +88,30 @@ def _kicker_pairs(c: list[int], exclude: range, k: int) -> list[int]:
     return sorted(sum(t) for t in combinations(ranks, k))
 
 
+def _with_kickers(c: list[int], spans: list[tuple[int, int]], pairs: bool, v: Variant) -> list[int]:
+    """Keys of the trio chains ``spans`` (start, end) each with one single or one pair per trio."""
+    out: list[int] = []
+    for a, b in spans:
+        k, excl = b - a + 1, range(a, b + 1)
+        ks = _kicker_pairs(c, excl, k) if pairs else _kicker_singles(c, excl, k, v)
+        body = _CHAIN[3][a][b]
+        out += [body + s for s in ks]
+    return out
+
+
 def _carrier_gen(pairs: bool) -> _Gen:
+    """Trios (``length`` 1) or airplanes with kickers whose top trio is above ``lo``."""
     per = 5 if pairs else 4
 
     def gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
-        cap = min(n, HAND_LIMIT) // per
-        out: list[int] = []
-        if length is None or length == 1:
-            if cap >= 1 and (length == 1 or length is None):
-                for t in range(lo + 1, TWO + 1):
-                    if c[t] >= 3:
-                        body = 3 * POW[t]
-                        ks = (
-                            _kicker_pairs(c, range(t, t + 1), 1)
-                            if pairs
-                            else _kicker_singles(c, range(t, t + 1), 1, v)
-                        )
-                        out.extend(body + s for s in ks)
-            if length == 1:
-                return out
-        for a, b in _chains(c, 3, lo, length if length != 1 else None, cap):
-            if length is None and b == a:
-                continue
-            k = b - a + 1
-            excl = range(a, b + 1)
-            ks = _kicker_pairs(c, excl, k) if pairs else _kicker_singles(c, excl, k, v)
-            body = _CHAIN[3][a][b]
-            out.extend(body + s for s in ks)
-        return out
+        k = length or 1
+        if per * k > min(n, HAND_LIMIT):
+            return []
+        if k == 1:
+            spans = [(t, t) for t in range(lo + 1, TWO + 1) if c[t] >= 3]
+        else:
+            spans = _chains(c, 3, lo, k, HAND_LIMIT)
+        return _with_kickers(c, spans, pairs, v)
 
     return gen
 
@@ -253,17 +249,10 @@ _BIT = tuple(1 << r if r <= ACE else 0 for r in range(NUM_RANKS))
 def _airplanes_with_kickers(
     c: list[int], n: int, v: Variant, spans: tuple[tuple[int, int], ...]
 ) -> list[int]:
-    out: list[int] = []
-    for pairs, per in ((False, 4), (True, 5)):
-        cap = min(n, HAND_LIMIT) // per
-        for a, b in spans:
-            if b - a + 1 > cap:
-                continue
-            excl = range(a, b + 1)
-            ks = _kicker_pairs(c, excl, b - a + 1) if pairs else _kicker_singles(c, excl, b - a + 1, v)
-            body = _CHAIN[3][a][b]
-            out += [body + s for s in ks]
-    return out
+    cap = min(n, HAND_LIMIT)
+    singles = [sp for sp in spans if 4 * (sp[1] - sp[0] + 1) <= cap]
+    pairs = [sp for sp in spans if 5 * (sp[1] - sp[0] + 1) <= cap]
+    return _with_kickers(c, singles, False, v) + _with_kickers(c, pairs, True, v)
 
 
 def follow_keys(c: list[int], table: Play, v: Variant = STANDARD) -> list[int]:
