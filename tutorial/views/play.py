@@ -128,6 +128,7 @@ with top[1].popover("Ajustes", icon=":material/settings:"):
     st.toggle("Mostrar el contador de cartas", key="show_counter")
 if ss.get("url_error"):
     st.warning(ss.url_error)
+result_area = st.container()  # the end screen goes first, where a phone shows it without scrolling
 
 
 def seat_box(seat: int) -> str:
@@ -266,16 +267,17 @@ if ss.show_counter and g.phase != OVER:
 
 # ---- end of the hand ------------------------------------------------------------------------
 if g.phase == OVER and g.result is not None:
-    r = g.result
-    won = (r.winner == "landlord") == (g.landlord == HUMAN)
-    (st.success if won else st.error)("¡Has ganado!" if won else "Has perdido.")
-    names = {0: "Sur (tú)", 1: "Este", 2: "Oeste"}
-    st.markdown("\n".join(f"- {seat_names(line, names)}" for line in r.explain()))
-    row = st.container(horizontal=True)
-    row.button("Repetir este reparto", on_click=_replay_same, key="again")
-    row.button("Otra partida", on_click=_new_game, type="primary", key="another")
-    link = f"/manos?codigo={g.code}&acciones={'.'.join(g.actions)}"
-    st.markdown(f"[Ver la mano entera, paso a paso, en «Manos comentadas»]({link})")
+    with result_area:
+        r = g.result
+        won = (r.winner == "landlord") == (g.landlord == HUMAN)
+        (st.success if won else st.error)("¡Has ganado!" if won else "Has perdido.")
+        names = {0: "Sur (tú)", 1: "Este", 2: "Oeste"}
+        st.markdown("\n".join(f"- {seat_names(line, names)}" for line in r.explain()))
+        row = st.container(horizontal=True)
+        row.button("Repetir este reparto", on_click=_replay_same, key="again")
+        row.button("Otra partida", on_click=_new_game, type="primary", key="another")
+        link = f"/manos?codigo={g.code}&acciones={'.'.join(g.actions)}"
+        st.markdown(f"[Ver la mano entera, paso a paso, en «Manos comentadas»]({link})")
 
 # ---- CPU turns, paced so a person can follow them ------------------------------------------
 if g.phase in (BIDDING, PLAYING) and g.turn != HUMAN:
