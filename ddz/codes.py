@@ -43,6 +43,18 @@ def card_rank(card_id: str) -> int:
     return RANKS.index(card_id[0])
 
 
+def ids_for(cards: Cards, pool: list[str] | tuple[str, ...] = DECK_ORDER) -> list[str]:
+    """Concrete card ids for a rank multiset, the first ones of each rank in ``pool``'s order."""
+    need = list(cards.counts)
+    out = []
+    for cid in pool:
+        r = card_rank(cid)
+        if need[r]:
+            need[r] -= 1
+            out.append(cid)
+    return out
+
+
 def cards_of(ids: tuple[str, ...] | list[str]) -> Cards:
     """The rank multiset of some card ids."""
     return Cards.from_ranks(card_rank(i) for i in ids)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import FULL_DECK, NUM_RANKS, RANK_NAMES_ES, Cards, NotationError, parse
-from .codes import DECK_ORDER, Deal, card_rank, cards_of, deals, normalize
+from .codes import DECK_ORDER, Deal, card_rank, cards_of, deals, ids_for, normalize
 from .compare import _compare
 from .moves import legal_plays
 from .plays import Play, Rejection, analyze
@@ -475,26 +475,21 @@ class Game:
 
 
 def _assign_ids(groups: list[Cards]) -> list[list[str]]:
-    pool = {r: [cid for cid in DECK_ORDER if card_rank(cid) == r] for r in range(NUM_RANKS)}
+    """Card ids for rank multisets that together are at most one deck."""
+    pool = list(DECK_ORDER)
     out = []
-    for g in groups:
-        ids = []
-        for r in g:
-            ids.append(pool[r].pop(0))
+    for group in groups:
+        ids = ids_for(group, pool)
+        taken = set(ids)
+        pool = [cid for cid in pool if cid not in taken]
         out.append(ids)
     return out
 
 
 def _remove(ids: list[str], cards: Cards) -> list[str]:
-    need = list(cards.counts)
-    keep = []
-    for cid in ids:
-        r = card_rank(cid)
-        if need[r]:
-            need[r] -= 1
-        else:
-            keep.append(cid)
-    return keep
+    """``ids`` without the cards of ``cards`` (the first of each rank go)."""
+    gone = set(ids_for(cards, ids))
+    return [cid for cid in ids if cid not in gone]
 
 
 def _still_held(kitty: tuple[str, ...], hand: list[str]) -> list[str]:

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import html
 
-from ddz.cards import RANKS, Cards
-from ddz.codes import DECK_ORDER
-
 SUIT_GLYPH = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 
@@ -31,18 +28,6 @@ def card_face(card_id: str) -> dict[str, str]:
         "color": "red" if suit in "HD" else "black",
         "joker": "",
     }
-
-
-def ids_for(cards: Cards, pool: list[str] | tuple[str, ...] = DECK_ORDER) -> list[str]:
-    """Concrete card ids for a rank multiset, taken from ``pool`` in its order."""
-    need = list(cards.counts)
-    out = []
-    for cid in pool:
-        r = RANKS.index(cid[0])
-        if need[r]:
-            need[r] -= 1
-            out.append(cid)
-    return out
 
 
 def ranks_of(ids: list[str]) -> str:
@@ -77,6 +62,18 @@ def cards_html(ids: list[str] | tuple[str, ...], empty: str = "sin cartas") -> s
                 f'<span class="s">{f["suit"]}</span></span>'
             )
     return '<div class="ddz-row">' + "".join(parts) + "</div>"
+
+
+def counter_html(unseen: tuple[int, ...]) -> str:
+    """The card counter: per rank, how many cards are still unseen (faded at zero)."""
+    from ddz.cards import RANK_NAMES_ES
+
+    cells = "".join(
+        f'<span class="{"zero" if unseen[r] == 0 else ""}">'
+        f"{html.escape(RANK_NAMES_ES[r] if r < 13 else ('Jp' if r == 13 else 'JG'))}<i>{unseen[r]}</i></span>"
+        for r in range(15)
+    )
+    return f'<div class="ddz-counter" data-testid="counter">{cells}</div>'
 
 
 def backs_html(n: int) -> str:

@@ -8,7 +8,7 @@ from functools import lru_cache
 from ddz.cards import RANK_NAMES_ES, NotationError, parse
 from ddz.compare import compare
 from ddz.conformance.corpus import Case, load_cases, rule_texts
-from ddz.plays import Play, Rejection, analyze
+from ddz.plays import KIND_RULES, Play, Rejection, analyze
 
 
 @lru_cache(maxsize=1)
@@ -51,19 +51,13 @@ def describe(cards_text: str, table_text: str = "") -> Bar:
     title = got.name[0].upper() + got.name[1:]
     detail = describe_play(got)
     if not table_text.strip():
-        return Bar(True, title, detail, f"R-KIND-{_kind_number(got)}", got)
+        return Bar(True, title, detail, KIND_RULES[got.kind], got)
     table = analyze(table_text)
     if isinstance(table, Rejection):
         return Bar(False, title, f"La jugada de la mesa no es válida: {table.message}.", table.rule, got)
     v = compare(got, table)
     verb = "Supera" if v.beats else "No supera"
     return Bar(v.beats, title, f"{detail}. {verb} a {table.cards}: {v.message}.", v.rule, got, v.beats)
-
-
-def _kind_number(p: Play) -> int:
-    from ddz.plays import KINDS
-
-    return KINDS.index(p.kind) + 1
 
 
 def describe_play(p: Play) -> str:
@@ -143,23 +137,18 @@ def annotated_hands() -> tuple[AnnotatedHand, ...]:
 
 def game_at(record: dict[str, object], step: int) -> tuple[object, str]:
     """The game after the first ``step`` actions of a record, and the text of the last event."""
-    from ddz.game import Game
-    from ddz.records import RecordError
+    from ddz.game import Game, GameError
+    from ddz.records import RecordError, replay
 
     actions = list(record.get("actions", []))  # type: ignore[call-overload]
-    prefix = dict(record, actions=actions[:step])
-    prefix.pop("result", None)
-    from ddz.records import replay
-
+    before = dict(record, actions=actions[: max(step - 1, 0)])
+    before.pop("result", None)
     try:
-        g = replay(prefix)
-    except RecordError as e:
+        g = replay(before)
+        events = g.apply(actions[step - 1]) if step else []
+    except (RecordError, GameError) as e:
         raise ValueError(e.message) from None
-    last = ""
-    if step:
-        g2 = replay(dict(prefix, actions=actions[: step - 1]))
-        events = g2.apply(actions[step - 1])
-        last = " ".join(e.text if e.kind != "over" else "La mano ha terminado." for e in events)
+    last = " ".join(e.text if e.kind != "over" else "La mano ha terminado." for e in events)
     assert isinstance(g, Game)
     return g, last
 

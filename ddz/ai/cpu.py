@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES_ES, RED_JOKER, TWO, Cards
+from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES_ES, RED_JOKER, TWO, Cards, unpack
 from ..game import BIDDING, PASS, PLAYING, Game
-from ..moves import _to_plays, follow_keys, lead_keys
+from ..moves import _to_plays, follow_keys
 from ..plays import Play
 from ..variants import STANDARD
-from .solver import decompose, min_plays
+from .solver import decompose, min_cost, min_plays
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,41 +47,21 @@ ENDGAME_CARDS = 12
 
 def _is_boss(p: Play, unseen: list[int], most: int = 20) -> bool:
     """Nobody holding at most ``most`` of the unseen cards can beat ``p`` (a sure trick)."""
-    return not any(_key_size(k) <= most for k in follow_keys(unseen, p))
-
-
-def _key_size(key: int) -> int:
-    return sum((key >> (3 * r)) & 7 for r in range(NUM_RANKS))
+    return not any(sum(unpack(k)) <= most for k in follow_keys(unseen, p))
 
 
 def _losing_plays(hand: Cards, unseen: list[int], most: int) -> int:
     """Exact endgame search: over every way of playing out ``hand``, the fewest plays that an
     opponent could beat. At most one means a forced win: lead the sure tricks, the other last."""
-    memo: dict[int, int] = {0: 0}
     boss: dict[int, bool] = {}
 
-    def f(key: int) -> int:
-        got = memo.get(key)
-        if got is not None:
-            return got
-        c = [(key >> (3 * r)) & 7 for r in range(NUM_RANKS)]
-        low = next(r for r in range(NUM_RANKS) if c[r])
-        best = 99
-        for p in lead_keys(c):
-            if not (p >> (3 * low)) & 7:
-                continue
-            b = boss.get(p)
-            if b is None:
-                b = boss[p] = _is_boss(_to_plays([p], STANDARD)[0], unseen, most)
-            v = (0 if b else 1) + f(key - p)
-            if v < best:
-                best = v
-                if best == 0:
-                    break
-        memo[key] = best
-        return best
+    def beatable(p: int) -> int:
+        b = boss.get(p)
+        if b is None:
+            b = boss[p] = _is_boss(_to_plays([p], STANDARD)[0], unseen, most)
+        return 0 if b else 1
 
-    return f(hand.key)
+    return min_cost(hand.key, beatable, {0: 0})
 
 
 def _sure_win(rest: Cards, unseen: list[int], most: int = 20) -> bool:

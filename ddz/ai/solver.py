@@ -8,7 +8,9 @@ lowest rank), memoised on the packed multiset. Opponents are ignored: this is th
 
 from __future__ import annotations
 
-from ..cards import BITS, NUM_RANKS, Cards, parse
+from collections.abc import Callable
+
+from ..cards import BITS, NUM_RANKS, Cards, parse, unpack
 from ..moves import _to_plays, lead_keys
 from ..plays import Play
 from ..variants import STANDARD
@@ -17,26 +19,40 @@ _MEMO: dict[int, int] = {0: 0}
 _MEMO_LIMIT = 2_000_000
 
 
-def _solve(key: int) -> int:
-    got = _MEMO.get(key)
+def plays_with_lowest(key: int) -> list[int]:
+    """Packed keys of the plays of the (non-empty) packed hand ``key`` that hold its lowest card:
+    every way of playing out a hand starts, in some order, with one of them."""
+    c = list(unpack(key))
+    shift = BITS * next(r for r in range(NUM_RANKS) if c[r])
+    return [p for p in lead_keys(c) if (p >> shift) & 7]
+
+
+def min_cost(key: int, cost: Callable[[int], int], memo: dict[int, int], floor: int = 0) -> int:
+    """The least total ``cost`` over every way of playing out the packed hand ``key``
+    (``memo`` must map 0 to 0; the search stops early at ``floor``, the best any play can give)."""
+    got = memo.get(key)
     if got is not None:
         return got
-    c = [(key >> (BITS * r)) & 7 for r in range(NUM_RANKS)]
-    low = next(r for r in range(NUM_RANKS) if c[r])
-    shift = BITS * low
     best = 99
-    for p in lead_keys(c):
-        if (p >> shift) & 7:
-            v = _solve(key - p) + 1
-            if v < best:
-                best = v
-                if best == 1:
-                    break
+    for p in plays_with_lowest(key):
+        v = cost(p) + min_cost(key - p, cost, memo, floor)
+        if v < best:
+            best = v
+            if best == floor:
+                break
+    memo[key] = best
+    return best
+
+
+def _one(play: int) -> int:
+    return 1
+
+
+def _solve(key: int) -> int:
     if len(_MEMO) > _MEMO_LIMIT:
         _MEMO.clear()
         _MEMO[0] = 0
-    _MEMO[key] = best
-    return best
+    return min_cost(key, _one, _MEMO, 1)
 
 
 def min_plays(hand: str | Cards) -> int:
@@ -56,12 +72,10 @@ def decompose(hand: str | Cards) -> list[Play]:
     key = parse(hand).key
     out: list[Play] = []
     while key:
-        c = [(key >> (BITS * r)) & 7 for r in range(NUM_RANKS)]
-        low = next(r for r in range(NUM_RANKS) if c[r])
         target = _solve(key) - 1
-        candidates = [p for p in lead_keys(c) if (p >> (BITS * low)) & 7 and _solve(key - p) == target]
+        candidates = [p for p in plays_with_lowest(key) if _solve(key - p) == target]
         # Prefer the play with the most cards (keeps the picture simple: whole groups first).
-        best = max(candidates, key=lambda p: sum((p >> (BITS * r)) & 7 for r in range(NUM_RANKS)))
+        best = max(candidates, key=lambda p: sum(unpack(p)))
         out.append(_to_plays([best], STANDARD)[0])
         key -= best
     return out

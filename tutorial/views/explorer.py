@@ -5,8 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from ddz.cards import parse
-from ddz.codes import DECK_ORDER
-from tutorial.cards_view import cards_html, ids_for, ranks_of
+from ddz.codes import DECK_ORDER, ids_for
+from tutorial.cards_view import cards_html, ranks_of
 from tutorial.logic import EXAMPLES, canonical_or_none, describe
 from tutorial.views.common import bar_html
 from tutorial.widget import card_hand, force_selection, selection

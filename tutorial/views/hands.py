@@ -6,10 +6,9 @@ import html
 
 import streamlit as st
 
-from ddz.cards import RANK_NAMES_ES
-from ddz.codes import CodeError, normalize
+from ddz.codes import CodeError, ids_for, normalize
 from ddz.game import OVER, Game
-from tutorial.cards_view import cards_html, ids_for
+from tutorial.cards_view import cards_html, counter_html
 from tutorial.logic import SEAT_NAMES, AnnotatedHand, annotated_hands, game_at, seat_names
 
 ss = st.session_state
@@ -129,16 +128,7 @@ st.html(
 )
 
 with st.expander("Contador de cartas de Sur (las que Sur aún no ha visto)", expanded=False):
-    unseen = g.unseen_cards(0).counts
-    st.html(
-        '<div class="ddz-counter">'
-        + "".join(
-            f'<span class="{"zero" if unseen[r] == 0 else ""}">{html.escape(RANK_NAMES_ES[r] if r < 13 else ("Jp" if r == 13 else "JG"))}'
-            f"<i>{unseen[r]}</i></span>"
-            for r in range(15)
-        )
-        + "</div>"
-    )
+    st.html(counter_html(g.unseen_cards(0).counts))
 
 if g.phase == OVER and g.result is not None:
     st.subheader("Puntuación")

@@ -9,7 +9,8 @@ import streamlit as st
 
 from ddz.ai.solver import decompose, min_plays
 from ddz.cards import NotationError, parse_hand
-from tutorial.cards_view import cards_html, ids_for, ranks_of
+from ddz.codes import ids_for
+from tutorial.cards_view import cards_html, ranks_of
 from tutorial.logic import Feedback, check_answer, check_selection, lessons
 from tutorial.widget import card_hand, selection
 

@@ -9,10 +9,10 @@ import time
 import streamlit as st
 
 from ddz.ai import Cpu, hint
-from ddz.cards import RANK_NAMES_ES, parse
-from ddz.codes import CodeError, decode, new_code, normalize
+from ddz.cards import parse
+from ddz.codes import CodeError, decode, ids_for, new_code, normalize
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game, GameError
-from tutorial.cards_view import backs_html, cards_html, ids_for, ranks_of
+from tutorial.cards_view import backs_html, cards_html, counter_html, ranks_of
 from tutorial.logic import describe, seat_names
 from tutorial.views.common import bar_html
 from tutorial.widget import card_hand, force_selection, selection
@@ -256,13 +256,7 @@ st.caption(f"{NAMES[HUMAN]} · {len(g.hands[HUMAN])} cartas. {role}")
 
 if ss.show_counter and g.phase != OVER:
     with st.expander("Contador de cartas (las que aún no has visto)", expanded=True):
-        unseen = g.unseen_cards(HUMAN).counts
-        cells = "".join(
-            f'<span class="{"zero" if unseen[r] == 0 else ""}">{html.escape(RANK_NAMES_ES[r] if r < 13 else ("Jp" if r == 13 else "JG"))}'
-            f"<i>{unseen[r]}</i></span>"
-            for r in range(15)
-        )
-        st.html(f'<div class="ddz-counter" data-testid="counter">{cells}</div>')
+        st.html(counter_html(g.unseen_cards(HUMAN).counts))
         st.caption("Jp = comodín pequeño, JG = comodín grande.")
 
 # ---- end of the hand ------------------------------------------------------------------------
