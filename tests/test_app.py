@@ -61,7 +61,9 @@ def test_explorer_example_buttons_update_url() -> None:
 
 def test_explorer_typed_play_selects_cards_in_the_widget() -> None:
     at = page("explorer")
-    at.text_input(key="exp_text").input("TJQKA2").run()
+    [box] = [t for t in at.text_input if t.label == "Tu jugada"]
+    box.input("TJQKA2")
+    click(at, "Ver")
     assert "el 2 no entra en escaleras" in html_text(at).lower()
     assert len(at.session_state["explorer_deck__forced"]) == 6
 

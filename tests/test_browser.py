@@ -6,12 +6,15 @@ and screenshots at phone (390 px) and desktop (1280 px) sizes saved in test-arti
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tutorial.launch import CHROMIUM, CHROMIUM_ARGS, running_app
+
+expect = pytest.importorskip("playwright.sync_api").expect
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -125,7 +128,14 @@ def test_explorer_typed_play_and_table(server: str, browser: object) -> None:
     page = new_page(browser, 390, 844)
     page.goto(f"{server}/explorador?jugada=KKK3&mesa=QQQR")  # type: ignore[attr-defined]
     wait_bar(page, "Supera a QQQR")
+    page.locator(".card.sel").nth(3).wait_for()  # type: ignore[attr-defined]
     assert page.locator(".card.sel").count() == 4  # type: ignore[attr-defined]
+    box = page.get_by_label("Tu jugada")  # type: ignore[attr-defined]
+    box.fill("10 J Q K A 2")
+    box.press("Enter")  # submits the typed play
+    wait_bar(page, "No es una jugada")
+    page.locator(".card.sel").nth(5).wait_for()  # type: ignore[attr-defined]
+    assert page.locator(".card.sel").count() == 6  # type: ignore[attr-defined]
 
 
 def _hand_ids(page: object) -> list[str]:
@@ -147,8 +157,10 @@ def test_play_a_whole_hand_then_repeat_the_deal(server: str, browser: object) ->
         play = page.get_by_role("button", name="Jugar", exact=True)  # type: ignore[attr-defined]
         if play.count() and page.get_by_role("button", name="Pista").count():  # type: ignore[attr-defined]
             page.get_by_role("button", name="Pista").click()  # type: ignore[attr-defined]
-            page.wait_for_timeout(400)  # type: ignore[attr-defined]
-            if play.is_enabled():
+            advice = page.get_by_text(re.compile(r"^(Juega|Pasa)\b")).first  # type: ignore[attr-defined]
+            advice.wait_for()
+            if advice.inner_text().startswith("Juega"):
+                expect(play).to_be_enabled()  # the hint's cards reached the bar: the play is legal
                 play.click()
             else:
                 page.get_by_role("button", name="Pasar").click()  # type: ignore[attr-defined]

@@ -17,7 +17,7 @@ import streamlit as st
 
 from .cards_view import card_face
 
-HTML = '<div class="hand" role="listbox" aria-multiselectable="true"></div>'
+HTML = '<div class="hand" role="listbox" aria-multiselectable="true"></div><button class="clear" type="button" hidden></button>'
 
 CSS = """
 .hand { position: relative; touch-action: pan-y; user-select: none; -webkit-user-select: none;
@@ -39,19 +39,23 @@ CSS = """
 .card.sel { transform: rotate(var(--rot, 0deg)) translateY(-24px); background: #fff6d5; border-color: #d19a00;
   box-shadow: 0 0 0 2px #f0b400, -1px 1px 3px rgba(0,0,0,.25); }
 .card:focus-visible { box-shadow: 0 0 0 3px #2b6cb0; }
+.clear { font: 400 15px/1.4 system-ui, sans-serif; padding: 6px 12px; margin: 6px 4px; border-radius: 8px;
+  border: 1px solid #c3c9d2; background: #fff; cursor: pointer; }
+.clear:hover { border-color: #c8102e; color: #c8102e; }
 .hand.disabled .card { cursor: default; filter: saturate(.6); }
 .card { transition: transform 90ms ease-out, opacity 120ms linear; }
 """
 
 JS = """
-const STORES = new WeakMap();
+const STORES = new Map();   // by widget key: the selection survives a remount of the element
 export default function (component) {
-  const { data, parentElement, setStateValue } = component;
+  const { data, key, parentElement, setStateValue } = component;
   const hand = parentElement.querySelector('.hand');
   if (!hand) return;
-  let st = STORES.get(parentElement);
-  if (!st) { st = { sel: new Set(), sig: null, rev: null, drag: null, lastTap: null, sent: '' };
-             STORES.set(parentElement, st); }
+  const id = key || parentElement;
+  let st = STORES.get(id);
+  if (!st) { st = { sel: new Set(), sig: null, rev: null, drag: null, lastTap: null, sent: '', hand: null };
+             STORES.set(id, st); }
   const cards = data.cards || [];
   const grid = data.layout === 'grid';
   const sig = cards.map(c => c.id).join(',') + '|' + (grid ? 'g' : 'f');
@@ -59,7 +63,8 @@ export default function (component) {
     st.sel = new Set((data.selected || []).filter(id => cards.some(c => c.id === id)));
     st.sent = [...st.sel].join(',');
   }
-  const rebuild = st.sig !== sig;
+  const rebuild = st.sig !== sig || st.hand !== hand;   // a new hand, or a remounted element
+  st.hand = hand;
   st.sig = sig; st.rev = Math.max(st.rev ?? -1, data.rev || 0);
   hand.classList.toggle('grid', grid);
   hand.classList.toggle('disabled', !!data.disabled);
@@ -108,13 +113,24 @@ export default function (component) {
     setTimeout(() => { st.dealing = false; }, 90 * els.length + 80);
   }
   const skipDeal = () => { (st.timers || []).forEach(clearTimeout); els.forEach(el => { el.style.opacity = '1'; }); st.dealing = false; };
-  if (!st.ro) { st.ro = new ResizeObserver(() => { const f = STORES.get(parentElement); if (f && f.layout) f.layout(); }); st.ro.observe(hand); }
+  if (st.roHand !== hand) {
+    if (st.ro) st.ro.disconnect();
+    st.ro = new ResizeObserver(() => { if (st.layout) st.layout(); }); st.ro.observe(hand); st.roHand = hand;
+  }
   st.layout = layout;
   const commit = () => {
     const ids = els.map(el => el.dataset.id).filter(id => st.sel.has(id));
     const key = ids.join(',');
     if (key !== st.sent) { st.sent = key; setStateValue('selected', ids); }
   };
+  // Clearing happens here, in the browser, like any other gesture: a button press in Python could be
+  // replayed by Streamlit after a quick tap and undo that tap.
+  const clearBtn = parentElement.querySelector('.clear');
+  if (clearBtn) {
+    clearBtn.hidden = !data.clear_label;
+    clearBtn.textContent = data.clear_label || '';
+    clearBtn.onclick = () => { st.sel.clear(); paint(); commit(); };
+  }
   const hit = (x, y) => {
     const under = parentElement.elementFromPoint ? parentElement.elementFromPoint(x, y) : null;
     const el = under && under.closest ? under.closest('.card') : null;
@@ -134,7 +150,7 @@ export default function (component) {
     if (i < 0) return;
     e.preventDefault();
     try { hand.setPointerCapture(e.pointerId); } catch (err) {}
-    const now = Date.now();
+    const now = e.timeStamp;   // when the tap happened, not when a busy page got round to it
     if (st.lastTap && st.lastTap.i === i && now - st.lastTap.t < 350) {   // double tap: the whole rank
       const rank = els[i].dataset.rank;
       els.forEach(el => { if (el.dataset.rank === rank) st.sel.add(el.dataset.id); });
@@ -195,9 +211,11 @@ def card_hand(
     disabled: bool = False,
     animate: bool = False,
     label: str = "tus cartas",
+    clear_label: str | None = None,
     on_change: Callable[[], None] | None = None,
 ) -> list[str]:
-    """Draw the cards ``ids`` and return the ids the player has selected."""
+    """Draw the cards ``ids`` and return the ids the player has selected (``clear_label`` adds a
+    button under the cards that deselects them all)."""
     data: dict[str, Any] = {
         "cards": [card_face(i) for i in ids],
         "selected": st.session_state.get(f"{key}__forced", []),
@@ -206,6 +224,7 @@ def card_hand(
         "disabled": disabled,
         "animate": animate,
         "label": label,
+        "clear_label": clear_label,
     }
     result = _hand(
         key=key, data=data, default={"selected": []}, on_selected_change=on_change or (lambda: None)

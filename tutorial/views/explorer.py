@@ -16,72 +16,85 @@ ss = st.session_state
 
 
 def _set_url() -> None:
-    st.query_params["jugada"] = ss.exp_text
+    st.query_params["jugada"] = ss.exp_play
     if ss.exp_table:
         st.query_params["mesa"] = ss.exp_table
     elif "mesa" in st.query_params:
         del st.query_params["mesa"]
 
 
+def _show_play(text: str) -> None:
+    """Put ``text`` in the play box (a new box, so that it shows the new value)."""
+    ss.exp_play = text
+    ss.exp_text_rev = ss.get("exp_text_rev", 0) + 1
+
+
 def _from_widget() -> None:
     chosen = str(parse(ranks_of(selection(KEY))))
-    if chosen != canonical_or_none(ss.exp_text):  # keep the learner's own spelling when it is the same play
-        ss.exp_text = chosen
+    if chosen != canonical_or_none(ss.exp_play):  # keep the learner's own spelling when it is the same play
+        _show_play(chosen)
     _set_url()
 
 
-def _from_text() -> None:
-    canon = canonical_or_none(ss.exp_text)
+def _from_text(box: str, table_box: str) -> None:
+    ss.exp_play, ss.exp_table = ss[box], ss[table_box]
+    canon = canonical_or_none(ss.exp_play)
     force_selection(KEY, ids_for(parse(canon)) if canon else [])
     _set_url()
 
 
 def _example(play: str, table: str) -> None:
-    ss.exp_text, ss.exp_table = play, table
+    ss.exp_table = table
+    _show_play(play)
     force_selection(KEY, ids_for(parse(play)))
     _set_url()
 
 
-def _clear() -> None:
-    ss.exp_text = ""
-    force_selection(KEY, [])
-    _set_url()
-
-
-if "exp_text" not in ss:
-    ss.exp_text = st.query_params.get("jugada", "")[:80]
+if "exp_play" not in ss:
+    _show_play(st.query_params.get("jugada", "")[:80])
     ss.exp_table = st.query_params.get("mesa", "")[:80]
-    canon = canonical_or_none(ss.exp_text)
+    canon = canonical_or_none(ss.exp_play)
     force_selection(KEY, ids_for(parse(canon)) if canon else [])
 
 st.title("Explorador de jugadas")
 st.caption(
-    "Elige cartas de la baraja (toca, desliza o doble toque para todo un valor) o escríbelas: "
-    "3 4 5 6 7 8 9 T J Q K A 2, B = comodín pequeño, R = comodín grande."
+    "Elige cartas de la baraja (toca, desliza o doble toque para todo un valor) o escríbelas y pulsa "
+    "«Ver» (o Intro): 3 4 5 6 7 8 9 T J Q K A 2, B = comodín pequeño, R = comodín grande."
 )
 
 
 @st.fragment
 def workspace() -> None:
     """The play being built: reruns alone on each selection, so the bar answers fast."""
-    col1, col2 = st.columns([3, 2])
-    col1.text_input("Tu jugada", key="exp_text", on_change=_from_text, placeholder="por ejemplo 444455")
-    col2.text_input(
-        "Jugada de la mesa (opcional)", key="exp_table", on_change=_set_url, placeholder="por ejemplo QQQR"
-    )
+    # The boxes live in a form: the browser sends what was typed only on «Ver» (or Enter), never
+    # along with a card gesture, so an out-of-date box can never undo a selection.
+    box, table_box = f"exp_text_{ss.exp_text_rev}", f"exp_table_{ss.exp_text_rev}"
+    with st.form("typed", border=False):
+        col1, col2 = st.columns([3, 2])
+        col1.text_input("Tu jugada", value=ss.exp_play, key=box, placeholder="por ejemplo 444455")
+        col2.text_input(
+            "Jugada de la mesa (opcional)", value=ss.exp_table, key=table_box, placeholder="por ejemplo QQQR"
+        )
+        st.form_submit_button("Ver", on_click=_from_text, args=(box, table_box))
 
-    bar = describe(ss.exp_text, ss.exp_table)
-    st.html(bar_html(bar.ok if ss.exp_text.strip() else None, bar.title, bar.detail))
+    bar = describe(ss.exp_play, ss.exp_table)
+    st.html(bar_html(bar.ok if ss.exp_play.strip() else None, bar.title, bar.detail))
     if bar.rule and bar.rule_text:
         st.markdown(f"**Regla {bar.rule}** — {bar.rule_text} [ver casos](/conformidad?regla={bar.rule})")
 
-    canon = canonical_or_none(ss.exp_text)
+    canon = canonical_or_none(ss.exp_play)
     if canon:
         st.html(cards_html(ids_for(parse(canon)), empty=""))
 
     st.subheader("Baraja")
-    card_hand(list(DECK_ORDER), key=KEY, layout="grid", label="baraja completa", on_change=_from_widget)
-    st.button("Vaciar la selección", on_click=_clear)
+    card_hand(
+        list(DECK_ORDER),
+        key=KEY,
+        layout="grid",
+        label="baraja completa",
+        clear_label="Vaciar la selección",
+        on_change=_from_widget,
+    )
 
 
 workspace()
