@@ -39,6 +39,8 @@ class Event:
     text: str
     cards: str = ""
     value: int = 0
+    ids: tuple[str, ...] = ()
+    """The card ids of a play (which physical cards left the hand)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +171,8 @@ class Game:
     base: int = 0
     table: Play | None = None
     table_seat: int | None = None
+    table_ids: tuple[str, ...] = ()
+    """Card ids of the play on the table."""
     passes: int = 0
     plays_by_seat: list[int] = field(default_factory=lambda: [0, 0, 0])
     doublings: list[Doubling] = field(default_factory=list)
@@ -233,6 +237,7 @@ class Game:
         self.auction = []
         self.landlord, self.base = None, 0
         self.table, self.table_seat, self.passes = None, None, 0
+        self.table_ids = ()
         self.plays_by_seat = [0, 0, 0]
         self.doublings = []
         self.trail = []
@@ -311,9 +316,12 @@ class Game:
         )
 
     # ---- actions ------------------------------------------------------------------------
-    def apply(self, action: str, seat: int | None = None) -> list[Event]:
+    def apply(self, action: str, seat: int | None = None, ids: list[str] | None = None) -> list[Event]:
         """Apply the action of the player to move; raises :class:`GameError` and changes
-        nothing if it is not allowed."""
+        nothing if it is not allowed.
+
+        ``ids`` names the physical cards of a play (``["5H", "5D"]``): they must be in the hand
+        and have exactly the ranks of ``action``; without it the first cards of each rank go."""
         if not isinstance(action, str):
             raise GameError("bad_action", f"acción no válida: {action!r}")
         if self.phase in (OVER, VOID):
@@ -323,7 +331,7 @@ class Game:
         if self.phase == BIDDING:
             events = self._bid(action.strip().lower())
         else:
-            events = self._play(action.strip())
+            events = self._play(action.strip(), ids)
         self.actions.append(_canonical_action(action))
         return events
 
@@ -382,9 +390,11 @@ class Game:
             )
         ]
 
-    def _play(self, action: str) -> list[Event]:
+    def _play(self, action: str, ids: list[str] | None = None) -> list[Event]:
         seat = self.turn
         if action.lower() in _PASS_WORDS:
+            if ids:
+                raise GameError("bad_action", "un pase no lleva cartas")
             if self.leading:
                 raise GameError("must_lead", "quien abre la baza no puede pasar: tiene que jugar algo")
             return self._pass(seat)
@@ -396,6 +406,10 @@ class Game:
         if not cards <= hand:
             missing = Cards(max(a - b, 0) for a, b in zip(cards.counts, hand.counts))
             raise GameError("not_in_hand", f"no tienes esas cartas: te falta {missing}")
+        if ids is not None:
+            held = set(self.hands[seat])
+            if len(set(ids)) != len(ids) or not set(ids) <= held or cards_of(ids) != cards:
+                raise GameError("bad_ids", f"las cartas elegidas no son {cards} de tu mano")
         play = analyze(cards, self.variant)
         if isinstance(play, Rejection):
             raise GameError("invalid_play", f"{cards} no es una jugada: {play.message}")
@@ -404,12 +418,16 @@ class Game:
             if not verdict.beats:
                 raise GameError("does_not_beat", f"{cards} no supera a {self.table}: {verdict.message}")
         # Commit.
-        self.hands[seat] = _remove(self.hands[seat], cards)
+        gone = frozenset(ids if ids is not None else ids_for(cards, self.hands[seat]))
+        self.hands[seat] = [cid for cid in self.hands[seat] if cid not in gone]
         self.table, self.table_seat, self.passes = play, seat, 0
+        self.table_ids = tuple(sorted(gone, key=DECK_ORDER.index))
         self.plays_by_seat[seat] += 1
         self.trail.append((seat, str(cards)))
         self.last_action[seat] = str(cards)
-        events = [Event("play", seat, f"Asiento {seat} juega {play.describe()}.", str(cards))]
+        events = [
+            Event("play", seat, f"Asiento {seat} juega {play.describe()}.", str(cards), ids=self.table_ids)
+        ]
         if play.kind in ("bomb", "rocket"):
             name = "cohete" if play.kind == "rocket" else f"bomba {cards}"
             self.doublings.append(Doubling(play.kind, f"{name} (asiento {seat})"))
@@ -435,7 +453,7 @@ class Game:
         self.turn = (seat + 1) % 3
         if self.passes == 2:
             leader = self.table_seat
-            self.table, self.passes = None, 0
+            self.table, self.passes, self.table_ids = None, 0, ()
             events.append(
                 Event("trick", leader, f"Dos pases seguidos: se cierra la baza y sale el asiento {leader}.")
             )
@@ -484,12 +502,6 @@ def _assign_ids(groups: list[Cards]) -> list[list[str]]:
         pool = [cid for cid in pool if cid not in taken]
         out.append(ids)
     return out
-
-
-def _remove(ids: list[str], cards: Cards) -> list[str]:
-    """``ids`` without the cards of ``cards`` (the first of each rank go)."""
-    gone = set(ids_for(cards, ids))
-    return [cid for cid in ids if cid not in gone]
 
 
 def _still_held(kitty: tuple[str, ...], hand: list[str]) -> list[str]:

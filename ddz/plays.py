@@ -99,6 +99,11 @@ class Play:
     def __str__(self) -> str:
         return str(self.cards)
 
+    def shown(self) -> str:
+        """The play as people write it: the body first, then the kickers after a space
+        (``"4444 33"``, ``"KKK 3"``, ``"2222 56"``; ``"34567"`` when there are no kickers)."""
+        return f"{self.body} {self.kickers}" if self.kickers else str(self.body)
+
     def describe(self) -> str:
         """One Spanish sentence: ``"trío con carta suelta de K (cuerpo KKK, acompañante 3)"``."""
         what = f"{self.name} de {RANK_NAMES_ES[self.rank]}"

@@ -6,13 +6,11 @@ and screenshots at phone (390 px) and desktop (1280 px) sizes saved in test-arti
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tutorial.launch import CHROMIUM, CHROMIUM_ARGS, running_app
+from tutorial.launch import CHROMIUM
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -22,22 +20,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
 ]
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with running_app(DDZ_CPU_DELAY="0.05") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def new_page(browser: object, width: int = 1280, height: int = 900, touch: bool = False) -> object:
@@ -136,50 +118,6 @@ def test_explorer_typed_play_and_table(server: str, browser: object) -> None:
     wait_bar(page, "No es una jugada")
     page.locator(".card.sel").nth(5).wait_for()  # type: ignore[attr-defined]
     assert page.locator(".card.sel").count() == 6  # type: ignore[attr-defined]
-
-
-def _hand_ids(page: object) -> list[str]:
-    return page.locator('[aria-label="tus cartas"] .card').evaluate_all("els => els.map(e => e.dataset.id)")  # type: ignore[attr-defined, no-any-return]
-
-
-def test_play_a_whole_hand_then_repeat_the_deal(server: str, browser: object) -> None:
-    page = new_page(browser, 390, 900)
-    page.goto(f"{server}/?codigo=0001-FY3Q0")  # type: ignore[attr-defined]
-    page.get_by_role("button", name="Pujar 3").wait_for()  # type: ignore[attr-defined]
-    page.locator('[aria-label="tus cartas"] .card').nth(16).wait_for()  # type: ignore[attr-defined]
-    first = _hand_ids(page)
-    assert len(first) == 17
-    shot(page, "jugar-subasta-390")
-    page.get_by_role("button", name="Pujar 3").click()  # type: ignore[attr-defined]
-    for _ in range(60):
-        if page.get_by_role("button", name="Repetir este reparto").count():  # type: ignore[attr-defined]
-            break
-        play = page.get_by_role("button", name="Jugar", exact=True)  # type: ignore[attr-defined]
-        if play.count() and page.get_by_role("button", name="Pista").count():  # type: ignore[attr-defined]
-            page.get_by_role("button", name="Pista").click()  # type: ignore[attr-defined]
-            advice = page.get_by_text(re.compile(r"^(Juega|Pasa)\b")).first  # type: ignore[attr-defined]
-            advice.wait_for()
-            if advice.inner_text().startswith("Juega"):
-                expect(play).to_be_enabled()  # the hint's cards reached the bar: the play is legal
-                play.click()
-            else:
-                page.get_by_role("button", name="Pasar").click()  # type: ignore[attr-defined]
-        page.wait_for_timeout(500)  # type: ignore[attr-defined]
-    page.get_by_role("button", name="Repetir este reparto").wait_for()  # type: ignore[attr-defined]
-    wait_text(page, "S = ")
-    shot(page, "jugar-final-390")
-    page.get_by_role("button", name="Repetir este reparto").click()  # type: ignore[attr-defined]
-    page.get_by_role("button", name="Pujar 3").wait_for()  # type: ignore[attr-defined]
-    page.locator('[aria-label="tus cartas"] .card').nth(16).wait_for()  # type: ignore[attr-defined]
-    assert _hand_ids(page) == first
-
-
-def test_play_desktop_screenshot(server: str, browser: object) -> None:
-    page = new_page(browser, 1280, 900)
-    page.goto(f"{server}/?codigo=0000-00000")  # type: ignore[attr-defined]
-    page.locator('[aria-label="tus cartas"] .card').first.wait_for()  # type: ignore[attr-defined]
-    page.wait_for_timeout(2500)  # type: ignore[attr-defined]
-    shot(page, "jugar-1280")
 
 
 def test_annotated_hand_stepping(server: str, browser: object) -> None:

@@ -112,3 +112,96 @@ def test_choose_feedback_says_why() -> None:
     assert "rompes tu póker" in check_selection(ex, "7773").message
     assert "No abras con bomba" in check_selection(ex, "7777").message
     assert check_selection(ex, "QQ").correct
+
+
+# ---- the practice hand behind «Jugar» (issue 10) ---------------------------------------------------
+def test_url_tokens_round_trip_exact_cards() -> None:
+    from tutorial.practice import decode_action, encode_action
+
+    assert encode_action("55", ["5H", "5D"]) == "5H5D"
+    assert decode_action("5H5D") == ("55", ["5H", "5D"])
+    assert decode_action("BJRJ") == ("BR", ["BJ", "RJ"])
+    assert decode_action("p") == ("p", None) and decode_action("3") == ("3", None)
+    assert decode_action("KKK3") == ("KKK3", None)  # plain notation still reads (first cards of each rank)
+
+
+def test_practice_replays_only_the_humans_actions_and_recomputes_cpus() -> None:
+    from ddz.ai import Cpu
+    from ddz.game import Game
+    from tutorial.practice import Practice
+
+    p, error = Practice.start("GH2F-M5HRD", ["3"])
+    assert error == "" and p.game.landlord == 0 and p.human == ["3"]
+    # the CPU's bid before yours was recomputed: Oeste (seat 2) opens the auction
+    fresh = Game.from_code("GH2F-M5HRD")
+    cpu_bid = Cpu().act(fresh)
+    assert p.game.actions[0] == cpu_bid and fresh.turn == 2
+    low = p.game.hands[0][1]
+    p.act(low[0], [low])
+    assert p.human == ["3", low] and low not in p.game.hands[0]
+    again, error = Practice.start("GH2F-M5HRD", p.human)
+    assert error == "" and again.game.hands == p.game.hands
+
+
+def test_practice_bad_token_is_reported_with_its_position() -> None:
+    from tutorial.practice import Practice
+
+    p, error = Practice.start("GH2F-M5HRD", ["3", "p"])  # you lead: you cannot pass
+    assert "tu acción 2" in error and "no puede pasar" in error
+    assert p.human == ["3"]
+    p, error = Practice.start("NOPE")
+    assert "Empezamos una partida nueva" in error and p.code
+
+
+def test_history_explains_redeals_and_the_forced_landlord() -> None:
+    from tutorial.practice import Practice, history
+
+    # Four deals where nobody bids (you always pass): on the 4th, Oeste opened the auction.
+    p, error = Practice.start("0000-57JYY", ["p", "p", "p", "p"])
+    p.run_cpus()
+    assert error == "" and p.forced_landlord and p.game.landlord == 2 and p.game.base == 1
+    text = [ln.text for ln in history(p)]
+    assert sum("se reparte de nuevo" in t for t in text) == 3
+    assert any("reparto 4 de 4" in t for t in text)
+    assert any(t.startswith("Cuarto reparto") and "Oeste abrió" in t and "base 1" in t for t in text)
+    # and when you opened the 4th auction, you are the forced landlord
+    p, _ = Practice.start("0000-G6V9Q", ["p", "p", "p", "p"])
+    p.run_cpus()
+    assert p.forced_landlord and p.game.landlord == 0
+
+
+def test_history_speaks_to_you_and_shows_forced_passes() -> None:
+    from tutorial.practice import Practice, history
+
+    p, _ = Practice.start("GH2F-M5HRD", ["3"])
+    lines = history(p)
+    assert [ln.text for ln in lines[:2]] == ["Oeste puja 2.", "Tú pujas 3."]
+    assert lines[2].text.startswith("Eres el terrateniente (base 3)")
+    # play a whole hand by hints; every play line carries the exact cards, every forced pass says so
+    from ddz.ai import hint
+
+    while not p.over:
+        p.run_cpus()
+        if p.over:
+            break
+        advice = hint(p.game, 0)
+        p.act(advice.action)
+    lines = history(p)
+    plays = [ln for ln in lines if ln.kind == "play"]
+    assert plays and all(ln.ids for ln in plays)
+    assert lines[-1].kind == "over"
+    for i in p.forced_passes:
+        assert p.events[i].kind == "pass" and p.events[i].seat == 0
+
+
+def test_replay_link_only_once_the_hand_is_over() -> None:
+    from tutorial.practice import Practice
+
+    p, _ = Practice.start("GH2F-M5HRD", ["3"])
+    assert p.replay_link() is None
+    from ddz.ai import Cpu
+
+    while not p.over:
+        p.game.apply(Cpu().act(p.game))
+    link = p.replay_link()
+    assert link is not None and ".".join(p.game.actions) in link

@@ -7,24 +7,39 @@ import html
 SUIT_GLYPH = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 
+SUIT_NAME = {"S": "picas", "H": "corazones", "C": "tréboles", "D": "diamantes"}
+JOKERS = {
+    "B": ("☆", "peq.", "comodín pequeño"),
+    "R": ("★", "gran.", "comodín grande"),
+}
+"""The two jokers: a hollow and a filled star and a short word, so they differ without colour."""
+JOKER_LEGEND = "☆ peq. = comodín pequeño · ★ gran. = comodín grande"
+
+
 def card_face(card_id: str) -> dict[str, str]:
     """The widget's description of one card id (``"TS"``, ``"BJ"``...)."""
     rank = card_id[0]
-    if rank in "BR":
+    if rank in JOKERS:
+        star, word, name = JOKERS[rank]
         return {
             "id": card_id,
             "rank": rank,
-            "label": "JOKER",
-            "suit": "★",
+            "label": star,
+            "sub": word,
+            "suit": "",
+            "name": name,
             "color": "black" if rank == "B" else "red",
             "joker": "1",
         }
     suit = card_id[1]
+    label = "10" if rank == "T" else rank
     return {
         "id": card_id,
         "rank": rank,
-        "label": "10" if rank == "T" else rank,
+        "label": label,
+        "sub": "",
         "suit": SUIT_GLYPH[suit],
+        "name": f"{label} de {SUIT_NAME[suit]}",
         "color": "red" if suit in "HD" else "black",
         "joker": "",
     }
@@ -41,7 +56,8 @@ CSS = """
  font:600 14px/1 system-ui,sans-serif;box-shadow:0 1px 2px rgba(0,0,0,.2)}
 .ddz-c.red{color:#c8102e}.ddz-c.black{color:#111}
 .ddz-c .s{align-self:flex-end;font-size:13px}
-.ddz-c.joker{font-size:8px;letter-spacing:-.5px;writing-mode:vertical-rl;text-orientation:upright;align-items:center;justify-content:center}
+.ddz-c.joker{justify-content:flex-start;gap:2px}.ddz-c.joker .s{align-self:flex-start;font-size:9px;font-weight:700}
+.ddz-c.joker.big{background:#fff3f3}
 .ddz-c.back{background:repeating-linear-gradient(45deg,#2456a6,#2456a6 4px,#3b6fc4 4px,#3b6fc4 8px)}
 .ddz-empty{color:#777;font-style:italic}
 """
@@ -54,13 +70,13 @@ def cards_html(ids: list[str] | tuple[str, ...], empty: str = "sin cartas") -> s
     parts = []
     for cid in ids:
         f = card_face(cid)
-        if f["joker"]:
-            parts.append(f'<span class="ddz-c joker {f["color"]}" title="comodín">JOKER</span>')
-        else:
-            parts.append(
-                f'<span class="ddz-c {f["color"]}"><span>{html.escape(f["label"])}</span>'
-                f'<span class="s">{f["suit"]}</span></span>'
-            )
+        big = " big" if cid[0] == "R" else ""
+        kind = f"joker{big} " if f["joker"] else ""
+        parts.append(
+            f'<span class="ddz-c {kind}{f["color"]}" title="{html.escape(f["name"])}" role="img" '
+            f'aria-label="{html.escape(f["name"])}"><span>{html.escape(f["label"])}</span>'
+            f'<span class="s">{html.escape(f["sub"] or f["suit"])}</span></span>'
+        )
     return '<div class="ddz-row">' + "".join(parts) + "</div>"
 
 
@@ -70,7 +86,7 @@ def counter_html(unseen: tuple[int, ...]) -> str:
 
     cells = "".join(
         f'<span class="{"zero" if unseen[r] == 0 else ""}">'
-        f"{html.escape(RANK_NAMES_ES[r] if r < 13 else ('Jp' if r == 13 else 'JG'))}<i>{unseen[r]}</i></span>"
+        f"{html.escape(RANK_NAMES_ES[r] if r < 13 else ' '.join(JOKERS['BR'[r - 13]][:2]))}<i>{unseen[r]}</i></span>"
         for r in range(15)
     )
     return f'<div class="ddz-counter" data-testid="counter">{cells}</div>'

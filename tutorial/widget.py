@@ -2,14 +2,20 @@
 
 Slide a finger or the mouse across cards to toggle them (selected cards rise), double tap a card
 to select every card of its rank, or use the keyboard (Tab, arrows, Space/Enter; Shift+Enter for the
-whole rank). The browser owns
-the selection and sends it to Python once per gesture; Python forces a selection (after a play,
-a hint, a typed play) by bumping ``rev``.
+whole rank).
+
+**Who owns the selection.** The browser owns the raised cards. Python changes them only by sending
+a *command*: a numbered selection (``force_selection``). The widget applies a command once, when its
+number is newer than the last one it applied, and every selection it sends back carries the number of
+the last command it had applied when the player made the gesture. :func:`selection` trusts a value
+from the browser only if it was made after the newest command; an older value (the browser re-sends
+its last gesture with every rerun) can never win over a newer command, and an empty selection is
+simply empty. So the raised cards, the bar and what «Jugar» sends are always the same cards.
 """
 
 from __future__ import annotations
 
-import contextlib
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -25,22 +31,26 @@ CSS = """
 .hand.grid { display: flex; flex-wrap: wrap; row-gap: 6px; padding-top: 26px; }
 .card { position: absolute; top: 30px; width: 56px; height: 80px; border-radius: 7px; background: #fff;
   border: 1px solid #7a7a7a; box-shadow: -1px 1px 3px rgba(0,0,0,.25); box-sizing: border-box;
-  font: 700 19px/1 system-ui, sans-serif; padding: 4px 5px; transition: transform 90ms ease-out;
-  cursor: pointer; outline: none; }
-.hand.grid .card { position: relative; top: 0; width: 40px; height: 58px; font-size: 15px; margin-right: -14px; }
+  font: 700 19px/1 system-ui, sans-serif; padding: 4px 4px; cursor: pointer; outline: none;
+  overflow: hidden; white-space: nowrap; }
+.hand.grid .card { position: relative; top: 0; width: 40px; height: 58px; font-size: 15px; margin-right: -14px;
+  padding: 3px 3px; }
 .hand.grid .card.rank-end { margin-right: 10px; }
 .card.red { color: #c8102e; } .card.black { color: #111; }
+.card .lab { display: block; letter-spacing: -1px; }
+.card.ten .lab { letter-spacing: -2.5px; margin-left: -1px; }
 .card .suit { display: block; font-size: 17px; margin-top: 2px; }
-.card.joker { writing-mode: vertical-lr; text-orientation: upright; font-size: 10px; letter-spacing: -1px;
-  display: flex; padding: 5px 3px; line-height: 1; }
-.card.ten span:first-child { letter-spacing: -2px; margin-left: -2px; }
-.card.joker .suit { display: none; }
+.card .sub { display: block; font: 700 10px/1 system-ui, sans-serif; letter-spacing: -.3px; margin-top: 3px; }
+.hand.grid .card .sub { font-size: 9px; }
+.card.joker .lab { font-size: 22px; letter-spacing: 0; }
+.hand.grid .card.joker .lab { font-size: 17px; }
+.card.joker.big { background: #fff3f3; }
 .card { transform: rotate(var(--rot, 0deg)); transform-origin: 50% 400%; }
 .card.sel { transform: rotate(var(--rot, 0deg)) translateY(-24px); background: #fff6d5; border-color: #d19a00;
   box-shadow: 0 0 0 2px #f0b400, -1px 1px 3px rgba(0,0,0,.25); }
 .card:focus-visible { box-shadow: 0 0 0 3px #2b6cb0; }
-.clear { font: 400 15px/1.4 system-ui, sans-serif; padding: 6px 12px; margin: 6px 4px; border-radius: 8px;
-  border: 1px solid #c3c9d2; background: #fff; cursor: pointer; }
+.clear { font: 400 15px/1.4 system-ui, sans-serif; padding: 6px 12px; margin: 10px 4px 6px 4px; border-radius: 8px;
+  border: 1px solid #c3c9d2; background: #fff; cursor: pointer; position: relative; z-index: 30; }
 .clear:hover { border-color: #c8102e; color: #c8102e; }
 .hand.disabled .card { cursor: default; filter: saturate(.6); }
 .card { transition: transform 90ms ease-out, opacity 120ms linear; }
@@ -48,24 +58,34 @@ CSS = """
 
 JS = """
 const STORES = new Map();   // by widget key: the selection survives a remount of the element
+const MIN_STRIP = 30;       // the visible strip of a card never gets narrower than this (CSS px)
 export default function (component) {
   const { data, key, parentElement, setStateValue } = component;
   const hand = parentElement.querySelector('.hand');
   if (!hand) return;
   const id = key || parentElement;
   let st = STORES.get(id);
-  if (!st) { st = { sel: new Set(), sig: null, rev: null, drag: null, lastTap: null, sent: '', hand: null };
-             STORES.set(id, st); }
+  const epoch = data.epoch || '';
+  if (!st || st.epoch !== epoch) {   // a new Python session starts counting commands again
+    st = { sel: new Set(), sig: null, cmd: -1, drag: null, lastTap: null, sent: '', hand: null, epoch };
+    STORES.set(id, st);
+  }
   const cards = data.cards || [];
   const grid = data.layout === 'grid';
   const sig = cards.map(c => c.id).join(',') + '|' + (grid ? 'g' : 'f');
-  if (st.sig !== sig || (data.rev || 0) > (st.rev ?? -1)) {   // Python forces a selection only with a newer rev
-    st.sel = new Set((data.selected || []).filter(id => cards.some(c => c.id === id)));
+  const present = new Set(cards.map(c => c.id));
+  const cmd = data.cmd || 0;
+  if (cmd > st.cmd) {                       // a newer command from Python: it decides the selection
+    st.sel = new Set((data.selected || []).filter(i => present.has(i)));
+    st.cmd = cmd;
     st.sent = [...st.sel].join(',');
+  } else if (st.sig !== sig) {              // the same command, new cards: keep what is still here
+    st.sel = new Set([...st.sel].filter(i => present.has(i)));
   }
   const rebuild = st.sig !== sig || st.hand !== hand;   // a new hand, or a remounted element
   st.hand = hand;
-  st.sig = sig; st.rev = Math.max(st.rev ?? -1, data.rev || 0);
+  st.sig = sig;
+  hand.dataset.cmd = String(st.cmd);
   hand.classList.toggle('grid', grid);
   hand.classList.toggle('disabled', !!data.disabled);
   hand.setAttribute('aria-label', data.label || 'cartas');
@@ -73,58 +93,79 @@ export default function (component) {
     hand.textContent = '';
     cards.forEach((c, i) => {
       const el = document.createElement('div');
-      el.className = 'card ' + c.color + (c.joker ? ' joker' : '') + (c.label === '10' ? ' ten' : '');
+      el.className = 'card ' + c.color + (c.joker ? ' joker' : '') + (c.rank === 'R' ? ' big' : '')
+                     + (c.label === '10' ? ' ten' : '');
       el.dataset.id = c.id; el.dataset.rank = c.rank; el.dataset.index = String(i);
       if (!cards[i + 1] || cards[i + 1].rank !== c.rank) el.classList.add('rank-end');
       el.tabIndex = 0; el.setAttribute('role', 'option');
-      el.setAttribute('aria-label', c.joker ? (c.rank === 'B' ? 'comodín pequeño' : 'comodín grande') : c.label + ' ' + c.suit);
-      const lab = document.createElement('span'); lab.textContent = c.label; el.appendChild(lab);
-      const suit = document.createElement('span'); suit.className = 'suit'; suit.textContent = c.suit; el.appendChild(suit);
+      el.setAttribute('aria-label', c.name);
+      el.title = c.name;
+      const lab = document.createElement('span'); lab.className = 'lab'; lab.textContent = c.label; el.appendChild(lab);
+      const suit = document.createElement('span'); suit.className = c.joker ? 'sub' : 'suit';
+      suit.textContent = c.joker ? c.sub : c.suit; el.appendChild(suit);
       hand.appendChild(el);
     });
   }
   const els = [...hand.querySelectorAll('.card')];
   const layout = () => {
-    if (grid) { hand.style.height = ''; els.forEach(el => { el.style.left = ''; el.style.removeProperty('--rot'); }); return; }
-    const n = els.length, cw = 56, h = 80;
-    const step1 = n > 1 ? 12 / (n - 1) : 0;                 // a gentle fan: at most ±6 degrees
-    const maxRot = Math.min(6, step1 * (n - 1) / 2);
-    const pad = 4 * h * Math.sin(maxRot * Math.PI / 180);    // edge cards swing outwards this much
-    const w = hand.clientWidth - 8 - 2 * pad;
-    const step = n > 1 ? Math.min(cw * 0.62, (w - cw) / (n - 1)) : 0;
-    const total = cw + step * Math.max(n - 1, 0);
-    const x0 = 4 + pad + Math.max(0, (w - total) / 2);
-    els.forEach((el, i) => {
-      el.style.left = (x0 + i * step) + 'px'; el.style.zIndex = String(i + 1);
-      el.style.setProperty('--rot', ((i - (n - 1) / 2) * Math.min(step1, 1.2)).toFixed(2) + 'deg');
+    if (grid) { hand.style.height = ''; els.forEach(el => { el.style.left = ''; el.style.top = ''; el.style.removeProperty('--rot'); }); return; }
+    const n = els.length, cw = 56, h = 80, rise = 24, top = 30;
+    const fan = (m) => {                                    // step and edge padding of a row of m cards
+      const step1 = m > 1 ? 12 / (m - 1) : 0;               // a gentle fan: at most ±6 degrees
+      const maxRot = Math.min(6, step1 * (m - 1) / 2);
+      const pad = 4 * h * Math.sin(maxRot * Math.PI / 180); // edge cards swing outwards this much
+      const w = hand.clientWidth - 8 - 2 * pad;
+      const step = m > 1 ? Math.min(cw * 0.62, (w - cw) / (m - 1)) : 0;
+      return { step, step1, pad, w };
+    };
+    // One row while every card keeps a strip of MIN_STRIP px; otherwise two rows (low ranks on top).
+    const rows = n > 1 && fan(n).step < MIN_STRIP ? [Math.ceil(n / 2), Math.floor(n / 2)] : [n];
+    let start = 0;
+    rows.forEach((m, r) => {
+      const f = fan(m);
+      const total = cw + f.step * Math.max(m - 1, 0);
+      const x0 = 4 + f.pad + Math.max(0, (f.w - total) / 2);
+      for (let k = 0; k < m; k++) {
+        const el = els[start + k];
+        el.style.left = (x0 + k * f.step) + 'px';
+        el.style.top = (top + r * (h + rise + 6)) + 'px';
+        el.style.zIndex = String(start + k + 1);
+        el.style.setProperty('--rot', ((k - (m - 1) / 2) * Math.min(f.step1, 1.2)).toFixed(2) + 'deg');
+      }
+      start += m;
     });
-    hand.style.height = '122px';
+    hand.dataset.rows = String(rows.length);
+    hand.style.height = (top + rows.length * h + (rows.length - 1) * (rise + 6) + 12) + 'px';
   };
   const paint = () => els.forEach(el => {
     const on = st.sel.has(el.dataset.id);
     el.classList.toggle('sel', on); el.setAttribute('aria-selected', on ? 'true' : 'false');
   });
   layout(); paint();
-  if (data.animate && st.animated !== sig) {          // the deal: cards arrive one by one; a tap skips it
+  const skipDeal = () => { (st.timers || []).forEach(clearTimeout); (st.dealEls || []).forEach(el => { el.style.opacity = '1'; }); st.dealing = false; };
+  if (data.animate && st.animated !== sig) {          // the deal: cards arrive one by one; a tap anywhere skips it
     st.animated = sig;
+    st.dealEls = els;
     els.forEach(el => { el.style.opacity = '0'; });
     st.timers = els.map((el, i) => setTimeout(() => { el.style.opacity = '1'; }, 90 * i + 60));
     st.dealing = true;
     setTimeout(() => { st.dealing = false; }, 90 * els.length + 80);
   }
-  const skipDeal = () => { (st.timers || []).forEach(clearTimeout); els.forEach(el => { el.style.opacity = '1'; }); st.dealing = false; };
+  if (!st.docSkip) {                                   // a tap anywhere on the page during the deal skips it
+    st.docSkip = true;
+    document.addEventListener('pointerdown', () => { if (st.dealing) skipDeal(); }, true);
+  }
   if (st.roHand !== hand) {
     if (st.ro) st.ro.disconnect();
     st.ro = new ResizeObserver(() => { if (st.layout) st.layout(); }); st.ro.observe(hand); st.roHand = hand;
   }
   st.layout = layout;
   const commit = () => {
-    const ids = els.map(el => el.dataset.id).filter(id => st.sel.has(id));
-    const key = ids.join(',');
-    if (key !== st.sent) { st.sent = key; setStateValue('selected', ids); }
+    const ids = els.map(el => el.dataset.id).filter(i => st.sel.has(i));
+    const k = ids.join(',');
+    if (k !== st.sent) { st.sent = k; setStateValue('selected', { ids, cmd: st.cmd }); }
   };
-  // Clearing happens here, in the browser, like any other gesture: a button press in Python could be
-  // replayed by Streamlit after a quick tap and undo that tap.
+  // Clearing happens here, in the browser, like any other gesture.
   const clearBtn = parentElement.querySelector('.clear');
   if (clearBtn) {
     clearBtn.hidden = !data.clear_label;
@@ -138,11 +179,11 @@ export default function (component) {
     if (grid) return -1;
     for (let i = els.length - 1; i >= 0; i--) {           // topmost card whose strip holds x
       const r = els[i].getBoundingClientRect();
-      if (x >= r.left && x <= r.right && y >= r.top - 30 && y <= r.bottom) return i;
+      if (x >= r.left && x <= r.right && y >= r.top - 24 && y <= r.bottom) return i;
     }
     return -1;
   };
-  const toggle = i => { const id = els[i].dataset.id; if (st.sel.has(id)) st.sel.delete(id); else st.sel.add(id); };
+  const toggle = i => { const cid = els[i].dataset.id; if (st.sel.has(cid)) st.sel.delete(cid); else st.sel.add(cid); };
   hand.onpointerdown = e => {
     if (st.dealing) { skipDeal(); e.preventDefault(); return; }
     if (data.disabled) return;
@@ -186,21 +227,44 @@ export default function (component) {
 _hand = st.components.v2.component("ddz_hand", html=HTML, css=CSS, js=JS)
 
 
+def _epoch() -> str:
+    """A token of this Python session: the browser restarts command numbers when it changes."""
+    if "_ddz_epoch" not in st.session_state:
+        st.session_state["_ddz_epoch"] = secrets.token_hex(4)
+    return str(st.session_state["_ddz_epoch"])
+
+
+def command(key: str) -> tuple[int, list[str]]:
+    """The newest command sent to widget ``key``: its number and the selection it imposes."""
+    return int(st.session_state.get(f"{key}__cmd", 0)), list(st.session_state.get(f"{key}__ids", []))
+
+
 def force_selection(key: str, ids: list[str]) -> None:
-    """Make the widget ``key`` show exactly ``ids`` selected (call from a callback)."""
-    st.session_state[f"{key}__rev"] = st.session_state.get(f"{key}__rev", 0) + 1
-    st.session_state[f"{key}__forced"] = list(ids)
+    """Command the widget ``key`` to show exactly ``ids`` selected (from a callback or before it is drawn)."""
+    n, _ = command(key)
+    st.session_state[f"{key}__cmd"] = n + 1
+    st.session_state[f"{key}__ids"] = list(ids)
+
+
+def fresh_value(key: str) -> list[str] | None:
+    """The selection the browser sent for ``key``, or None when it predates the newest command."""
     state = st.session_state.get(key)
-    if state is not None:
-        with contextlib.suppress(Exception):
-            state["selected"] = list(ids)
+    value = state.get("selected") if state is not None and hasattr(state, "get") else None
+    if not isinstance(value, dict):
+        return None
+    n, _ = command(key)
+    made_after = value.get("cmd")
+    ids = value.get("ids")
+    if not isinstance(made_after, int) or made_after < n or not isinstance(ids, list):
+        return None
+    return [str(i) for i in ids]
 
 
 def selection(key: str) -> list[str]:
-    """The current selection of widget ``key`` as Python last saw it."""
-    state = st.session_state.get(key)
-    chosen = state.get("selected") if state is not None and hasattr(state, "get") else None
-    return list(chosen or st.session_state.get(f"{key}__forced", []))
+    """The cards raised in widget ``key``: the browser's newest gesture if it came after the newest
+    command, else that command's selection (an empty selection is empty)."""
+    fresh = fresh_value(key)
+    return fresh if fresh is not None else command(key)[1]
 
 
 def card_hand(
@@ -214,21 +278,25 @@ def card_hand(
     clear_label: str | None = None,
     on_change: Callable[[], None] | None = None,
 ) -> list[str]:
-    """Draw the cards ``ids`` and return the ids the player has selected (``clear_label`` adds a
-    button under the cards that deselects them all)."""
+    """Draw the cards ``ids`` and return the ids that are raised (``clear_label`` adds a button under
+    the cards that lowers them all). ``on_change`` runs only for a gesture newer than every command."""
+    n, forced = command(key)
     data: dict[str, Any] = {
         "cards": [card_face(i) for i in ids],
-        "selected": st.session_state.get(f"{key}__forced", []),
-        "rev": st.session_state.get(f"{key}__rev", 0),
+        "selected": forced,
+        "cmd": n,
+        "epoch": _epoch(),
         "layout": layout,
         "disabled": disabled,
         "animate": animate,
         "label": label,
         "clear_label": clear_label,
     }
-    result = _hand(
-        key=key, data=data, default={"selected": []}, on_selected_change=on_change or (lambda: None)
-    )
-    chosen = result.get("selected") if hasattr(result, "get") else None
+
+    def changed() -> None:
+        if on_change is not None and fresh_value(key) is not None:
+            on_change()
+
+    _hand(key=key, data=data, default={"selected": None}, on_selected_change=changed)
     valid = set(ids)
-    return [i for i in (chosen or []) if i in valid]
+    return [i for i in selection(key) if i in valid]

@@ -22,11 +22,43 @@ PAGE_CSS = """
  border:1px solid #ccd;border-radius:6px;padding:2px 3px;font:600 13px system-ui}
 .ddz-counter span i{font-style:normal;font-weight:400;color:#555}
 .ddz-counter span.zero{opacity:.35}
+.ddz-note{background:#fff8e1;border-left:3px solid #e0a800;padding:3px 8px;margin:4px 0;border-radius:4px}
+.ddz-last{color:#333;margin-top:4px;font-size:13.5px}
+.ddz-history{margin:0;padding-left:1.4em;font-size:14px;line-height:1.35}
+.ddz-history li{margin:2px 0}.ddz-history li.trick,.ddz-history li.redeal,.ddz-history li.forced{font-weight:600}
+.ddz-history li .ddz-row{margin:1px 0 3px 0}.ddz-history .ddz-c{width:26px;height:36px;font-size:12px}
+.ddz-result{border-radius:10px;padding:10px 14px;font-size:20px}
+.ddz-result.won{background:#e7f6ec;border:1px solid #3c9a5f}.ddz-result.lost{background:#fdecec;border:1px solid #d05050}
+.ddz-notice{border-radius:8px;padding:6px 10px;font-size:14px;line-height:1.35}
+.ddz-notice.info{background:#eaf2fd;border:1px solid #8db4e8}
+.ddz-notice.warning{background:#fff8e1;border:1px solid #e0a800}
+.ddz-notice.error{background:#fdecec;border:1px solid #d05050}
+.ddz-caption{font-size:13px;color:#555}
 """
+
+DOCK_CSS = """
+.st-key-ddz-dock{position:fixed;left:0;right:0;bottom:0;margin:0 auto;width:100%;max-width:736px;z-index:990;
+ background:#fff;border-top:1px solid #c3c9d2;box-shadow:0 -3px 10px rgba(0,0,0,.12);
+ padding:6px 12px 8px 12px;box-sizing:border-box;gap:.35rem !important;max-height:72vh;overflow-y:auto}
+.st-key-ddz-dock .ddz-bar{margin:0;padding:5px 10px;font-size:14px}
+.st-key-ddz-dock button{padding:2px 12px;min-height:2.25rem}
+.ddz-dock-table{display:flex;align-items:center;gap:8px;flex-wrap:wrap;font-size:14px}
+.ddz-dock-table .ddz-row{margin:0}.ddz-dock-table .ddz-c{width:26px;height:36px;font-size:12px}
+[data-testid="stMainBlockContainer"]{padding-bottom:440px !important}
+"""
+"""The «Jugar» dock: bar, buttons and hand fixed at the bottom of the screen (and room for it)."""
 
 
 def inject_css() -> None:
     st.html(f"<style>{CARDS_CSS}{PAGE_CSS}</style>")
+
+
+def notice_html(kind: str, text: str) -> str:
+    """A notice box (``info``, ``warning`` or ``error``) with ``text`` escaped: query parameters and
+    other outside text never reach Markdown."""
+    import html
+
+    return f'<div class="ddz-notice {kind}" role="status">{html.escape(text)}</div>'
 
 
 def bar_html(ok: bool | None, title: str, detail: str) -> str:

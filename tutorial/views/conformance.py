@@ -10,6 +10,7 @@ import streamlit as st
 from ddz.conformance.corpus import corpus_dir
 from ddz.conformance.runner import InProcess, run_all
 from tutorial.logic import corpus, rules
+from tutorial.views.common import notice_html
 
 st.title("Conformidad")
 st.markdown(
@@ -32,7 +33,7 @@ rule = st.selectbox(
     format_func=lambda r: f"{r} — {all_rules[r][:70]}",
 )
 if wanted and wanted not in ids:
-    st.warning(f"No existe la regla «{wanted}».")
+    st.html(notice_html("warning", f"No existe la regla «{wanted}»."))
 st.markdown(f"**{rule}.** {all_rules[rule]}")
 rows = [
     {"caso": c.id, "op": c.op, "entrada": str(c.input), "se espera": str(c.expect), "por qué": c.note}

@@ -6,21 +6,21 @@ import streamlit as st
 
 from ddz.cards import parse
 from ddz.codes import DECK_ORDER, ids_for
+from tutorial.browser import page_effects
 from tutorial.cards_view import cards_html, ranks_of
 from tutorial.logic import EXAMPLES, canonical_or_none, describe
 from tutorial.views.common import bar_html
-from tutorial.widget import card_hand, force_selection, selection
+from tutorial.widget import card_hand, command, force_selection, fresh_value
 
 KEY = "explorer_deck"
 ss = st.session_state
 
 
-def _set_url() -> None:
-    st.query_params["jugada"] = ss.exp_play
+def _url() -> dict[str, str]:
+    q = {"jugada": ss.exp_play}
     if ss.exp_table:
-        st.query_params["mesa"] = ss.exp_table
-    elif "mesa" in st.query_params:
-        del st.query_params["mesa"]
+        q["mesa"] = ss.exp_table
+    return q
 
 
 def _show_play(text: str) -> None:
@@ -29,25 +29,33 @@ def _show_play(text: str) -> None:
     ss.exp_text_rev = ss.get("exp_text_rev", 0) + 1
 
 
-def _from_widget() -> None:
-    chosen = str(parse(ranks_of(selection(KEY))))
+def _follow_the_deck() -> None:
+    """A new gesture on the deck (newer than any command): the box shows the raised cards.
+
+    Run at the top of each run rather than as a callback, so a value from before a command (the
+    browser re-sends it) is never taken for a new gesture."""
+    fresh = fresh_value(KEY)
+    seen = (command(KEY)[0], tuple(fresh or ()))
+    if fresh is None or ss.get("exp_seen") == seen:
+        return
+    ss.exp_seen = seen
+    chosen = str(parse(ranks_of(fresh)))
     if chosen != canonical_or_none(ss.exp_play):  # keep the learner's own spelling when it is the same play
         _show_play(chosen)
-    _set_url()
 
 
 def _from_text(box: str, table_box: str) -> None:
-    ss.exp_play, ss.exp_table = ss[box], ss[table_box]
+    """«Ver»: the box keeps what was typed (a typo is explained in the bar), the deck follows it."""
+    ss.exp_play, ss.exp_table = str(ss[box])[:80], str(ss[table_box])[:80]
     canon = canonical_or_none(ss.exp_play)
     force_selection(KEY, ids_for(parse(canon)) if canon else [])
-    _set_url()
 
 
 def _example(play: str, table: str) -> None:
     ss.exp_table = table
     _show_play(play)
     force_selection(KEY, ids_for(parse(play)))
-    _set_url()
+    ss.exp_examples = ss.get("exp_examples", 0) + 1
 
 
 if "exp_play" not in ss:
@@ -66,6 +74,8 @@ st.caption(
 @st.fragment
 def workspace() -> None:
     """The play being built: reruns alone on each selection, so the bar answers fast."""
+    _follow_the_deck()
+    st.container(key="exp-top", height=1, border=False)
     # The boxes live in a form: the browser sends what was typed only on «Ver» (or Enter), never
     # along with a card gesture, so an out-of-date box can never undo a selection.
     box, table_box = f"exp_text_{ss.exp_text_rev}", f"exp_table_{ss.exp_text_rev}"
@@ -93,7 +103,12 @@ def workspace() -> None:
         layout="grid",
         label="baraja completa",
         clear_label="Vaciar la selección",
-        on_change=_from_widget,
+        on_change=lambda: None,  # a gesture reruns this fragment alone
+    )
+    page_effects(
+        key="fx_explorer",
+        query=_url(),
+        scroll=(".st-key-exp-top", ss.exp_examples) if ss.get("exp_examples") else None,
     )
 
 

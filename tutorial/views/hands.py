@@ -6,10 +6,12 @@ import html
 
 import streamlit as st
 
-from ddz.codes import CodeError, ids_for, normalize
+from ddz.codes import CodeError, normalize
 from ddz.game import OVER, Game
+from tutorial.browser import page_effects
 from tutorial.cards_view import cards_html, counter_html
 from tutorial.logic import SEAT_NAMES, AnnotatedHand, annotated_hands, game_at, seat_names
+from tutorial.views.common import notice_html
 
 ss = st.session_state
 hands = annotated_hands()
@@ -33,23 +35,26 @@ if "codigo" in qp:
             {"format": "ddz-record", "version": 1, "code": code, "actions": actions},
             {},
         )
-        game_at(current.record, current.steps)
+        final, _ = game_at(current.record, current.steps)
+        if not isinstance(final, Game) or final.phase != OVER:
+            # A live hand shows every seat's cards: only a finished hand can be stepped through.
+            error = "Esa partida todavía no ha terminado: podrás repasarla aquí cuando acabe."
+            current = None
     except (CodeError, ValueError) as e:
         error = f"No se puede abrir la partida de la dirección: {e}"
         current = None
 if current is None:
-    wanted = qp.get("mano", hands[0].id)
+    wanted = ss.get("picked") or qp.get("mano", hands[0].id)
     if wanted not in by_id:
         error = error or f"No hay ninguna mano comentada llamada «{wanted}»."
         wanted = hands[0].id
     current = by_id[wanted]
 if error:
-    st.warning(error)
+    st.html(notice_html("warning", error))
 
 
 def _pick() -> None:
-    st.query_params.clear()
-    st.query_params["mano"] = ss.hand_pick
+    ss.picked = ss.hand_pick
     ss.step = 0
 
 
@@ -77,7 +82,6 @@ if ss.get("step_for") != current.id:
 
 def _move(delta: int) -> None:
     ss.step = max(0, min(total, ss.step + delta))
-    st.query_params["paso"] = str(ss.step)
 
 
 row = st.container(horizontal=True, vertical_alignment="center")
@@ -120,10 +124,14 @@ for seat in (0, 1, 2):
     )
 
 pozo = cards_html(g.kitty) if g.landlord is not None else "boca abajo"
-table = f"{SEAT_NAMES[g.table_seat or 0]}: {g.table.describe()}" if g.table is not None else "vacía"
+table = (
+    f"{SEAT_NAMES[g.table_seat or 0]}: {g.table.shown()} — {g.table.describe()}"
+    if g.table is not None
+    else "vacía"
+)
 st.html(
     f'<div class="ddz-seat"><b>Pozo</b> {pozo}<div>Mesa: {html.escape(table)}'
-    f"{cards_html(ids_for(g.table.cards)) if g.table is not None else ''}</div>"
+    f"{cards_html(g.table_ids) if g.table is not None else ''}</div>"
     f"<div>Base {g.base or '—'} · multiplicador ×{g.multiplier}</div></div>"
 )
 
@@ -134,3 +142,9 @@ if g.phase == OVER and g.result is not None:
     st.subheader("Puntuación")
     st.markdown("\n".join(f"- {seat_names(line, SEAT_NAMES)}" for line in g.result.explain()))
     st.success(current.lesson)
+
+if current.id == "partida":
+    query = {"codigo": str(current.record["code"]), "acciones": ".".join(current.record["actions"])}  # type: ignore[arg-type]
+else:
+    query = {"mano": current.id}
+page_effects(key="fx_hands", query={**query, "paso": str(ss.step)})

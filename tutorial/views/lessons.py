@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import html
 import time
+from typing import Any
 
 import streamlit as st
 
 from ddz.ai.solver import decompose, min_plays
 from ddz.cards import NotationError, parse_hand
 from ddz.codes import ids_for
+from tutorial.browser import page_effects
 from tutorial.cards_view import cards_html, ranks_of
 from tutorial.logic import Feedback, check_answer, check_selection, lessons
 from tutorial.widget import card_hand, selection
@@ -49,7 +51,14 @@ def _check_widget_value(key: str, ex: dict[str, object]) -> None:
 
 def _goto(stage_id: str) -> None:
     ss.stage = stage_id
-    st.query_params["etapa"] = stage_id
+    ss.stage_visits = ss.get("stage_visits", 0) + 1
+
+
+def _progress_loaded(stored: dict[str, Any]) -> None:
+    """Lesson progress kept in the browser: the exercises solved before a reload."""
+    solved = stored.get("solved")
+    if isinstance(solved, list):
+        ss.solved |= {str(k) for k in solved if isinstance(k, str)}
 
 
 st.title("Estrategia paso a paso")
@@ -69,7 +78,7 @@ ss.stage_label = labels[ids.index(ss.stage)]
 st.selectbox("Etapa", labels, key="stage_label", on_change=_pick_stage)
 
 stage = stages[ids.index(ss.stage)]
-st.header(str(stage["title"]))
+st.header(str(stage["title"]), anchor="etapa")
 st.markdown(str(stage["text"]))
 
 for i, ex in enumerate(stage["exercises"]):  # type: ignore[arg-type]
@@ -142,3 +151,11 @@ if stage_done(stage):
         st.button(
             f"Siguiente etapa: {stages[nxt]['title']}", on_click=_goto, args=(ids[nxt],), type="primary"
         )
+
+page_effects(
+    key="fx_lessons",
+    query={"etapa": ss.stage},
+    scroll=("#etapa", ss.stage_visits) if ss.get("stage_visits") else None,
+    save={"solved": sorted(ss.solved)},
+    on_load=_progress_loaded,
+)

@@ -1,23 +1,30 @@
-"""Jugar: a hand against two CPU players, as on the site of seed 002."""
+"""Jugar: a hand against two CPU players, as on the site of seed 002.
+
+The bar, the buttons and the hand live in a dock fixed at the bottom of the screen, so on a phone
+they are on screen together; everything that happens is written in the hand's history.
+"""
 
 from __future__ import annotations
 
 import html
 import os
 import time
+from typing import Any
 
 import streamlit as st
 
-from ddz.ai import Cpu, hint
+from ddz.ai import hint
 from ddz.cards import parse
-from ddz.codes import CodeError, decode, ids_for, new_code, normalize
+from ddz.codes import CodeError, cards_of, decode, ids_for, new_code, normalize
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game, GameError
-from tutorial.cards_view import backs_html, cards_html, counter_html, ranks_of
+from ddz.plays import classify
+from tutorial.browser import page_effects
+from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
 from tutorial.logic import describe, seat_names
-from tutorial.views.common import bar_html
+from tutorial.practice import HUMAN, Practice, history
+from tutorial.views.common import DOCK_CSS, bar_html, notice_html
 from tutorial.widget import card_hand, force_selection, selection
 
-HUMAN = 0
 KEY = "play_hand"
 NAMES = {0: "Tú (Sur)", 1: "Este · CPU, a tu derecha", 2: "Oeste · CPU, a tu izquierda"}
 WHO = {0: "ti", 1: "Este", 2: "Oeste"}
@@ -25,40 +32,23 @@ DELAY = float(os.environ.get("DDZ_CPU_DELAY", "0.8"))
 ss = st.session_state
 
 
-def _sync_url() -> None:
-    g: Game = ss.game
-    st.query_params["codigo"] = g.code or ""
-    st.query_params["acciones"] = ".".join(g.actions)
-
-
-def _start(code: str, actions: list[str] | None = None) -> str | None:
-    """Start (or restore) a hand; returns a Spanish error when the URL state was bad."""
-    error = None
-    try:
-        g = Game.from_code(code)
-    except CodeError as e:
-        g, error = Game.from_code(new_code()), f"{e}. Empezamos una partida nueva."
-    for i, a in enumerate(actions or []):
-        try:
-            g.apply(a)
-        except (GameError, ValueError) as e:
-            error = f"La partida guardada en la dirección no es válida en la acción {i + 1}: {e}"
-            break
-    ss.game = g
+def _start(code: str | None, tokens: list[str] | None = None) -> None:
+    """Start (or restore) a hand; a bad URL state leaves a Spanish notice."""
+    p, error = Practice.start(code, tokens)
+    ss.practice = p
+    ss.url_error = error
     ss.dealt_sig = None
     ss.hint_text = ""
     ss.play_error = ""
     force_selection(KEY, [])
-    _sync_url()
-    return error
 
 
-def _new_game(code: str | None = None) -> None:
-    ss.url_error = _start(code or new_code())
+def _new_game() -> None:
+    _start(new_code())
 
 
 def _replay_same() -> None:
-    ss.url_error = _start(ss.game.code)
+    _start(ss.practice.code)
 
 
 def _code_from_settings() -> None:
@@ -69,13 +59,13 @@ def _code_from_settings() -> None:
         ss.code_error = str(e)
         return
     ss.code_error = ""
-    ss.url_error = _start(normalize(text))
+    _start(normalize(text))
 
 
-def _act(action: str) -> None:
-    g: Game = ss.game
+def _act(action: str, ids: list[str] | None = None) -> None:
+    p: Practice = ss.practice
     try:
-        g.apply(action, seat=HUMAN)
+        p.act(action, ids)
     except GameError as e:
         ss.play_error = e.message
         return
@@ -83,52 +73,62 @@ def _act(action: str) -> None:
     ss.hint_text = ""
     ss.url_error = ""
     force_selection(KEY, [])
-    _sync_url()
 
 
 def _play_selected() -> None:
-    _act(ranks_of(selection(KEY)))
+    """Play exactly the raised cards: the same ids the bar describes."""
+    ids = selection(KEY)
+    if not ids:
+        ss.play_error = "Elige primero las cartas que quieres jugar."
+        return
+    _act(str(cards_of(ids)), ids)
 
 
 def _hint() -> None:
-    g: Game = ss.game
+    g: Game = ss.practice.game
     advice = hint(g, HUMAN)
-    ss.hint_text = advice.reason
     if g.phase == PLAYING and advice.action != PASS:
         force_selection(KEY, ids_for(parse(advice.action), g.hands[HUMAN]))
-        ss.hint_text = f"Juega {advice.action}: {advice.reason}."
+        ss.hint_text = f"Pista: juega {classify(advice.action).shown()} — {advice.reason}."
     elif g.phase == PLAYING:
         force_selection(KEY, [])
-        ss.hint_text = f"Pasa: {advice.reason}."
+        ss.hint_text = f"Pista: pasa — {advice.reason}."
     else:
         word = "pasa" if advice.action == PASS else f"puja {advice.action}"
-        ss.hint_text = f"Consejo: {word} — {advice.reason}."
+        ss.hint_text = f"Pista: {word} — {advice.reason}."
+
+
+def _prefs_loaded(stored: dict[str, Any]) -> None:
+    if isinstance(stored.get("skip_anim"), bool):
+        ss.skip_anim = stored["skip_anim"]
+    if isinstance(stored.get("show_counter"), bool):
+        ss.show_counter = stored["show_counter"]
 
 
 # ---- state ----------------------------------------------------------------------------------
-if "game" not in ss:
+ss.setdefault("skip_anim", False)
+ss.setdefault("show_counter", True)
+if "practice" not in ss:
     url_code = st.query_params.get("codigo")
-    url_actions = [a for a in st.query_params.get("acciones", "").split(".") if a]
-    ss.url_error = _start(url_code, url_actions) if url_code else _start(new_code())
-    ss.skip_anim = False
-    ss.show_counter = True
-g: Game = ss.game
+    url_tokens = [a for a in st.query_params.get("acciones", "").split(".") if a][:200]
+    _start(url_code[:40] if url_code else None, url_tokens)
+p: Practice = ss.practice
+g: Game = p.game
 
 # ---- header ---------------------------------------------------------------------------------
-top = st.columns([2, 1])
-with top[0]:
-    st.caption("Código de la partida (cópialo para repetir este reparto)")
-    st.code(g.code, language=None)
-with top[1].popover("Ajustes", icon=":material/settings:"):
+top = st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="ddz-header")
+top.code(g.code, language=None, width="content")
+with top.popover("Ajustes", icon=":material/settings:"):
     st.text_input("Jugar con un código", key="code_input", placeholder="XXXX-XXXXX")
     st.button("Repartir con este código", on_click=_code_from_settings)
     if ss.get("code_error"):
-        st.error(ss.code_error)
+        st.html(notice_html("error", ss.code_error))
     st.toggle("Saltar la animación del reparto", key="skip_anim")
     st.toggle("Mostrar el contador de cartas", key="show_counter")
+    st.button("Otra partida", on_click=_new_game, key="new_from_settings")
 if ss.get("url_error"):
-    st.warning(ss.url_error)
-result_area = st.container()  # the end screen goes first, where a phone shows it without scrolling
+    st.html(notice_html("warning", ss.url_error))
+result_area = st.container(key="ddz-result")  # the end screen goes first and is scrolled into view
 
 
 def seat_box(seat: int) -> str:
@@ -142,14 +142,14 @@ def seat_box(seat: int) -> str:
         if g.phase == BIDDING:
             said = "pasa" if last == PASS else f"puja {last}"
         else:
-            said = "pasa" if last == PASS else f"juega {last}"
+            said = "pasa" if last == PASS else f"juega {parse(last)}"
     n = len(g.hands[seat])
     cls = "ddz-seat turn" if turn else "ddz-seat"
     arrow = " · le toca" if turn else ""
     if g.phase == OVER:  # the hand is over: show what was left in each hand
         return (
             f'<div class="{cls}" data-testid="seat-{seat}"><b>{html.escape(NAMES[seat])}</b>{role}<br>'
-            f"le quedaban {n} cartas{cards_html(g.hands[seat], empty='ninguna')}</div>"
+            f"le quedaban {n} cartas{cards_html(g.hands[seat], empty='')}</div>"
         )
     return (
         f'<div class="{cls}" data-testid="seat-{seat}"><b>{html.escape(NAMES[seat])}</b>{role}{arrow}<br>'
@@ -160,122 +160,179 @@ def seat_box(seat: int) -> str:
 
 st.html(f'<div class="ddz-seats">{seat_box(2)}{seat_box(1)}</div>')
 
-# kitty and table
+# kitty, table, and what happened last
+lines = history(p)
 kitty = cards_html(g.kitty) if g.landlord is not None else backs_html(3)
 table_txt = "Nadie ha jugado todavía."
 table_cards = ""
 if g.phase == PLAYING and g.table is not None:
-    table_txt = f"En la mesa, de {WHO[g.table_seat or 0]}: {g.table.describe()}"
-    table_cards = cards_html(ids_for(g.table.cards))
+    who = "tuya" if g.table_seat == HUMAN else f"de {WHO[g.table_seat or 0]}"
+    table_txt = f"En la mesa, {who}: {g.table.shown()} — {g.table.describe()}"
+    table_cards = cards_html(g.table_ids)
 elif g.phase == PLAYING:
     table_txt = "Baza nueva: abres tú." if g.turn == HUMAN else f"Baza nueva: abre {WHO[g.turn]}."
 elif g.phase == OVER and g.table is not None:
-    table_txt = f"Última jugada, de {WHO[g.table_seat or 0]}: {g.table.describe()}"
-    table_cards = cards_html(ids_for(g.table.cards))
+    who = "tuya" if g.table_seat == HUMAN else f"de {WHO[g.table_seat or 0]}"
+    table_txt = f"Última jugada, {who}: {g.table.shown()} — {g.table.describe()}"
+    table_cards = cards_html(g.table_ids)
 info = (
     f"Base {g.base or '—'} · multiplicador ×{g.multiplier}"
     if g.phase != BIDDING
-    else f"Subasta · puja más alta: {g.highest_bid() or 'ninguna'}"
+    else f"Subasta (reparto {g.redeals + 1} de 4) · puja más alta: {g.highest_bid() or 'ninguna'}"
 )
+notes = []
+if g.phase == BIDDING and g.redeals:
+    notes.append(
+        f"En {'el reparto anterior' if g.redeals == 1 else f'los {g.redeals} repartos anteriores'} "
+        "nadie pujó: se volvió a repartir. Si en el cuarto reparto tampoco puja nadie, quien abre la "
+        "subasta será terrateniente con base 1."
+    )
+if p.forced_landlord and g.landlord is not None:
+    who_forced = "Eres" if g.landlord == HUMAN else f"{WHO[g.landlord]} es"
+    notes.append(
+        f"{who_forced} terrateniente a la fuerza, con base 1: en cuatro repartos seguidos nadie pujó "
+        "y le tocaba abrir la subasta."
+    )
+last_line = lines[-1].text if lines else "Reparto: 17 cartas para cada uno y 3 boca abajo en el pozo."
 st.html(
     f'<div class="ddz-seat" data-testid="table"><b>Pozo</b> {kitty}<div>{html.escape(info)}</div>'
-    f"<div>{html.escape(table_txt)}</div>{table_cards}</div>"
+    + "".join(f'<div class="ddz-note" data-testid="deal-note">{html.escape(n)}</div>' for n in notes)
+    + f"<div>{html.escape(table_txt)}</div>{table_cards}"
+    f'<div class="ddz-last" data-testid="last-event">Lo último: {html.escape(last_line)}</div></div>'
 )
 
-# ---- the human's controls -------------------------------------------------------------------
-my_turn = g.phase in (BIDDING, PLAYING) and g.turn == HUMAN
-if g.phase == BIDDING and g.redeals and not g.auction:
-    st.info(
-        f"Los tres pasaron: se ha repartido de nuevo (reparto {g.redeals + 1} de 4). "
-        "Si vuelven a pasar todos en el cuarto, quien abre la subasta será terrateniente con base 1."
-    )
-if g.phase == BIDDING:
-    if my_turn:
-        st.markdown("**Tu turno de subasta:** puja más que la puja más alta o pasa.")
-        row = st.container(horizontal=True)
-        legal = set(g.legal_actions())
-        row.button("Pasar", on_click=_act, args=(PASS,), key="bid0")
-        for b in (1, 2, 3):
-            row.button(
-                f"Pujar {b}",
-                on_click=_act,
-                args=(str(b),),
-                disabled=str(b) not in legal,
-                key=f"bid{b}",
-                help=None if str(b) in legal else "Tiene que superar a la puja más alta",
-            )
-        row.button("Pista", on_click=_hint, key="hint_bid", icon=":material/lightbulb:")
-    else:
-        st.markdown(f"Subasta: le toca a {WHO[g.turn]}…")
-elif g.phase == PLAYING:
-    chosen = ranks_of(selection(KEY))
-    table = str(g.table) if g.table is not None else ""
-    if my_turn:
-        bar = describe(chosen, table)
-        st.html(bar_html(bar.ok if chosen else None, bar.title, bar.detail))
-        row = st.container(horizontal=True)
-        row.button(
-            "Jugar",
-            type="primary",
-            on_click=_play_selected,
-            disabled=not bar.ok,
-            help=None if bar.ok else bar.detail,
-            key="play",
+with st.expander(f"Historial de la mano ({len(lines)})", expanded=False, icon=":material/history:"):
+    if not lines:
+        st.caption("Todavía no ha pasado nada: empieza la subasta.")
+    st.html(
+        '<ol class="ddz-history" data-testid="history">'
+        + "".join(
+            f'<li class="{ln.kind}">{html.escape(ln.text)}{cards_html(ln.ids) if ln.ids else ""}</li>'
+            for ln in lines
         )
-        row.button(
-            "Pasar",
-            on_click=_act,
-            args=(PASS,),
-            disabled=g.leading,
-            key="pass",
-            help="Abres la baza: no puedes pasar" if g.leading else None,
-        )
-        row.button("Pista", on_click=_hint, key="hint", icon=":material/lightbulb:")
-        if not bar.ok and chosen:
-            st.caption(f"No puedes jugar esto: {bar.detail[0].lower()}{bar.detail[1:]}")
-        if g.leading:
-            st.caption("Abres la baza: juega la combinación que quieras (no puedes pasar).")
-    else:
-        st.html(bar_html(None, "Espera tu turno", f"Le toca a {WHO[g.turn]}."))
-if ss.get("hint_text"):
-    st.info(ss.hint_text)
-if ss.get("play_error"):
-    st.error(ss.play_error)
-
-sig = (g.code, g.redeals)
-animate = not ss.skip_anim and ss.get("dealt_sig") != sig
-if g.hands[HUMAN]:
-    card_hand(list(g.hands[HUMAN]), key=KEY, disabled=not (g.phase == PLAYING and my_turn), animate=animate)
-ss.dealt_sig = sig
-role = ""
-if g.landlord is not None:
-    role = (
-        "Eres el terrateniente." if g.landlord == HUMAN else "Eres campesino: juegas con el otro campesino."
+        + "</ol>"
     )
-st.caption(f"{NAMES[HUMAN]} · {len(g.hands[HUMAN])} cartas. {role}")
 
 if ss.show_counter and g.phase != OVER:
-    with st.expander("Contador de cartas (las que aún no has visto)", expanded=True):
+    with st.expander("Contador de cartas (las que aún no has visto)", expanded=False):
         st.html(counter_html(g.unseen_cards(HUMAN).counts))
-        st.caption("Jp = comodín pequeño, JG = comodín grande.")
+        st.caption(JOKER_LEGEND)
+
+# ---- the dock: feedback, bar, buttons and hand, always on screen ----------------------------
+my_turn = g.phase in (BIDDING, PLAYING) and g.turn == HUMAN
+if g.phase != OVER:
+    st.html(f"<style>{DOCK_CSS}</style>")
+    dock = st.container(key="ddz-dock")
+    with dock:
+        if ss.get("play_error"):
+            st.html(notice_html("error", ss.play_error))
+        if ss.get("hint_text"):
+            st.html(notice_html("info", ss.hint_text))
+        if g.phase == PLAYING and g.table is not None:
+            who = "tuya" if g.table_seat == HUMAN else f"de {WHO[g.table_seat or 0]}"
+            st.html(
+                f'<div class="ddz-dock-table" data-testid="dock-table"><span>Mesa, {who}: '
+                f"<b>{html.escape(g.table.shown())}</b></span>{cards_html(g.table_ids)}</div>"
+            )
+        if g.phase == BIDDING:
+            if my_turn:
+                st.html(bar_html(None, "Tu turno de subasta", "Puja más que la puja más alta, o pasa."))
+                row = st.container(horizontal=True, gap="small")
+                legal = set(g.legal_actions())
+                row.button("Pasar", on_click=_act, args=(PASS,), key="bid0")
+                for b in (1, 2, 3):
+                    row.button(
+                        f"Pujar {b}",
+                        on_click=_act,
+                        args=(str(b),),
+                        disabled=str(b) not in legal,
+                        key=f"bid{b}",
+                        help=None if str(b) in legal else "Tiene que superar a la puja más alta",
+                    )
+                row.button("Pista", on_click=_hint, key="hint_bid", icon=":material/lightbulb:")
+            else:
+                st.html(bar_html(None, "Subasta", f"Le toca pujar a {WHO[g.turn]}…"))
+        elif my_turn:
+            chosen = selection(KEY)
+            ranks = str(cards_of(chosen)) if chosen else ""
+            table = str(g.table) if g.table is not None else ""
+            stuck = not g.leading and not g.legal_plays()
+            if stuck and not chosen:
+                assert g.table is not None
+                st.html(
+                    bar_html(
+                        False,
+                        f"No tienes nada que supere a {g.table.shown()}",
+                        "Ninguna combinación de tu mano la supera: pulsa «Pasar».",
+                    )
+                )
+                ok = False
+            else:
+                bar = describe(ranks, table)
+                st.html(bar_html(bar.ok if chosen else None, bar.title, bar.detail))
+                ok = bar.ok
+            row = st.container(horizontal=True, gap="small")
+            row.button("Jugar", type="primary", on_click=_play_selected, disabled=not ok, key="play")
+            row.button(
+                "Pasar",
+                on_click=_act,
+                args=(PASS,),
+                disabled=g.leading,
+                key="pass",
+                type="primary" if stuck else "secondary",
+                help="Abres la baza: no puedes pasar" if g.leading else None,
+            )
+            row.button("Pista", on_click=_hint, key="hint", icon=":material/lightbulb:")
+        else:
+            st.html(bar_html(None, "Espera tu turno", f"Le toca a {WHO[g.turn]}."))
+        sig = (g.code, g.redeals)
+        animate = not ss.skip_anim and ss.get("dealt_sig") != sig
+        card_hand(
+            list(g.hands[HUMAN]), key=KEY, disabled=not (g.phase == PLAYING and my_turn), animate=animate
+        )
+        ss.dealt_sig = sig
+        role = ""
+        if g.landlord == HUMAN:
+            role = " Eres el terrateniente."
+        elif g.landlord is not None:
+            partner = 3 - g.landlord  # seats 1 and 2: the one that is not the landlord
+            role = f" Eres campesino: tu compañero es {WHO[partner]}."
+        st.html(
+            f'<div class="ddz-caption" data-testid="dock-state" data-actions="{len(g.actions)}" '
+            f'data-mine="{int(my_turn)}" data-phase="{g.phase}">{len(g.hands[HUMAN])} cartas.'
+            f"{html.escape(role)}</div>"
+        )
 
 # ---- end of the hand ------------------------------------------------------------------------
 if g.phase == OVER and g.result is not None:
     with result_area:
         r = g.result
         won = (r.winner == "landlord") == (g.landlord == HUMAN)
-        (st.success if won else st.error)("¡Has ganado!" if won else "Has perdido.")
+        st.html(
+            f'<div class="ddz-result {"won" if won else "lost"}" data-testid="result">'
+            f"<b>{'¡Has ganado!' if won else 'Has perdido.'}</b></div>"
+        )
         names = {0: "Sur (tú)", 1: "Este", 2: "Oeste"}
         st.markdown("\n".join(f"- {seat_names(line, names)}" for line in r.explain()))
+        if g.hands[HUMAN]:
+            st.html(f"<div>Te quedaban {len(g.hands[HUMAN])} cartas:</div>{cards_html(g.hands[HUMAN])}")
         row = st.container(horizontal=True)
         row.button("Repetir este reparto", on_click=_replay_same, key="again")
         row.button("Otra partida", on_click=_new_game, type="primary", key="another")
-        link = f"/manos?codigo={g.code}&acciones={'.'.join(g.actions)}"
-        st.markdown(f"[Ver la mano entera, paso a paso, en «Manos comentadas»]({link})")
+        link = p.replay_link()
+        if link:
+            st.markdown(f"[Ver la mano entera, paso a paso, en «Manos comentadas»]({link})")
+
+page_effects(
+    key="fx_play",
+    query=p.query(),
+    scroll=(".st-key-ddz-result", (g.code, len(g.actions))) if g.phase == OVER else None,
+    save={"skip_anim": bool(ss.skip_anim), "show_counter": bool(ss.show_counter)},
+    on_load=_prefs_loaded,
+)
 
 # ---- CPU turns, paced so a person can follow them ------------------------------------------
-if g.phase in (BIDDING, PLAYING) and g.turn != HUMAN:
+if p.cpu_turn():
     time.sleep(DELAY)
-    g.apply(Cpu().act(g))
-    _sync_url()
+    p.cpu_step()
     st.rerun()

@@ -1,0 +1,72 @@
+"""Shared helpers for the browser tests (Playwright driving Debian's Chromium)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "test-artifacts"
+HAND = '[aria-label="tus cartas"]'
+
+
+def new_page(browser: Any, width: int = 1280, height: int = 900, touch: bool = False) -> Any:
+    ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    return page
+
+
+def shot(page: Any, name: str, full_page: bool = True) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+
+
+def hand_ids(page: Any) -> list[str]:
+    return page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.dataset.id)")  # type: ignore[no-any-return]
+
+
+def raised_ids(page: Any) -> list[str]:
+    return page.locator(f"{HAND} .card.sel").evaluate_all("els => els.map(e => e.dataset.id)")  # type: ignore[no-any-return]
+
+
+def strip_point(page: Any, card_id: str, scope: str = HAND) -> tuple[float, float]:
+    """A point on the part of a card that no other card covers (its top-left corner)."""
+    box = page.locator(f'{scope} .card[data-id="{card_id}"]').bounding_box()
+    return box["x"] + 9, box["y"] + 14
+
+
+def tap(page: Any, card_id: str, touch: bool = True, scope: str = HAND) -> None:
+    x, y = strip_point(page, card_id, scope)
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def press(page: Any, name: str) -> None:
+    """Tap (on a touch screen) or click a Streamlit button by its exact label."""
+    button = page.get_by_role("button", name=name, exact=True)
+    if page.viewport_size["width"] < 500:
+        button.tap()
+    else:
+        button.click()
+
+
+def wait_bar(page: Any, text: str) -> None:
+    page.locator('[data-testid="ddz-bar"]', has_text=text).first.wait_for()
+
+
+def bar_text(page: Any) -> str:
+    return str(page.locator('[data-testid="ddz-bar"]').first.inner_text())
+
+
+def wait_my_turn_or_end(page: Any) -> str:
+    """Wait until it is the human's turn to play ("play"), or the hand is over ("over")."""
+    page.wait_for_function(
+        """() => {
+          const b = [...document.querySelectorAll('button')].map(b => b.innerText.trim());
+          return b.includes('Jugar') || b.includes('Repetir este reparto');
+        }"""
+    )
+    return "over" if page.get_by_role("button", name="Repetir este reparto").count() else "play"

@@ -1,0 +1,281 @@
+"""«Jugar» you can trust, on a phone (issue 10): what is raised is what is played.
+
+Playwright drives Debian's Chromium at 390×844 with touch. Each scenario reproduces a reported bug
+(they failed on the earlier app) or checks a promise: the raised cards, the bar and what «Jugar»
+sends are the same cards; the dock keeps the bar, the buttons and the whole hand on screen; every
+event is in the history; the URL keeps only what the human did.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ddz.codes import cards_of
+from ddz.plays import Play, analyze
+from tests.browser_kit import (
+    HAND,
+    hand_ids,
+    new_page,
+    press,
+    raised_ids,
+    shot,
+    tap,
+    wait_bar,
+)
+from tutorial.launch import CHROMIUM
+
+expect = pytest.importorskip("playwright.sync_api").expect
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
+]
+
+CODE = "GH2F-M5HRD"  # the deal of the report: after «Pujar 3» you are the landlord with 20 cards
+
+
+def phone(browser: Any) -> Any:
+    return new_page(browser, 390, 844, touch=True)
+
+
+def dock_state(page: Any) -> dict[str, str]:
+    el = page.locator('[data-testid="dock-state"]').first
+    return {k: el.get_attribute(f"data-{k}") or "" for k in ("actions", "mine", "phase")}
+
+
+def wait_turn(page: Any, after: int) -> str:
+    """Wait for the human's turn after ``after`` actions (returns "mine") or the end ("over")."""
+    page.wait_for_function(
+        f"""() => {{
+          if (document.querySelector('[data-testid="result"]')) return true;
+          const d = document.querySelector('[data-testid="dock-state"]');
+          return d && Number(d.dataset.actions) > {after} && d.dataset.mine === '1';
+        }}"""
+    )
+    return "over" if page.locator('[data-testid="result"]').count() else "mine"
+
+
+def open_as_landlord(page: Any, server: str) -> None:
+    page.goto(f"{server}/?codigo={CODE}")
+    page.get_by_role("button", name="Pujar 3").wait_for()
+    page.locator(f"{HAND} .card").nth(16).wait_for()
+    press(page, "Pujar 3")
+    page.locator(f"{HAND} .card").nth(19).wait_for()
+    wait_turn(page, 0)
+
+
+def expected_title(ids: list[str]) -> str:
+    got = analyze(str(cards_of(ids)))
+    assert isinstance(got, Play), ids
+    return got.name[0].upper() + got.name[1:]
+
+
+def play_raised(page: Any) -> tuple[list[str], list[str]]:
+    """Press «Jugar»; returns (the raised cards, the cards that left the hand)."""
+    before, raised = hand_ids(page), raised_ids(page)
+    n = int(dock_state(page)["actions"])
+    press(page, "Jugar")
+    page.wait_for_function(
+        f"""() => {{
+          const d = document.querySelector('[data-testid="dock-state"]');
+          return document.querySelector('[data-testid="result"]') || (d && Number(d.dataset.actions) > {n});
+        }}"""
+    )
+    if page.locator('[data-testid="result"]').count():
+        after: list[str] = []  # the hand is over: no cards left in the dock
+    else:
+        after = hand_ids(page)
+    gone = [c for c in before if c not in after]
+    return raised, gone
+
+
+# ---- 1. what is raised is what is played ---------------------------------------------------
+def test_hint_after_a_tap_plays_the_hint(server: str, browser: Any) -> None:
+    """Report: tap the 5, «Pista» raises the 3, «Jugar» played the 5."""
+    page = phone(browser)
+    open_as_landlord(page, server)
+    five = next(c for c in hand_ids(page) if c[0] == "5")
+    tap(page, five)
+    wait_bar(page, "Carta suelta")
+    assert raised_ids(page) == [five]
+    press(page, "Pista")
+    page.get_by_text("Pista: juega").wait_for()
+    expect(page.locator(f'{HAND} .card[data-id="{five}"]')).not_to_have_class(re.compile(r"\bsel\b"))
+    hinted = raised_ids(page)
+    assert hinted and five not in hinted
+    wait_bar(page, expected_title(hinted))  # the bar describes the raised cards
+    raised, gone = play_raised(page)
+    assert raised == hinted and sorted(gone) == sorted(raised)
+    assert not page.get_by_text("no tienes esas cartas").count()
+
+
+def test_lowering_the_hinted_cards_disables_play(server: str, browser: Any) -> None:
+    """Report: after «Pista», lowering the hinted card left «Jugar» enabled and it played the hint."""
+    page = phone(browser)
+    open_as_landlord(page, server)
+    actions = dock_state(page)["actions"]
+    press(page, "Pista")
+    page.get_by_text("Pista: juega").wait_for()
+    page.locator(f"{HAND} .card.sel").first.wait_for()
+    for cid in raised_ids(page):
+        tap(page, cid)
+        page.wait_for_timeout(400)  # slower than a double tap
+    page.locator(f"{HAND} .card.sel").first.wait_for(state="detached")
+    wait_bar(page, "Elige cartas")
+    assert page.get_by_role("button", name="Jugar", exact=True).is_disabled()
+    page.get_by_role("button", name="Jugar", exact=True).tap(force=True)  # disabled: nothing happens
+    page.wait_for_timeout(500)
+    assert dock_state(page)["actions"] == actions and len(hand_ids(page)) == 20
+
+
+def test_whole_hand_every_play_is_the_raised_cards(server: str, browser: Any) -> None:
+    """A whole hand on a phone: hints, manual taps and re-taps; after every «Jugar» the cards that
+    left the hand are exactly the raised ones, and no play is ever refused."""
+    page = phone(browser)
+    open_as_landlord(page, server)
+    seen = -1
+    for turn in range(40):
+        if wait_turn(page, seen) == "over":
+            break
+        seen = int(dock_state(page)["actions"])
+        if page.get_by_role("button", name="Jugar", exact=True).is_disabled() and not raised_ids(page):
+            press(page, "Pista")
+            page.get_by_text("Pista:").wait_for()
+            page.wait_for_timeout(300)
+        if turn % 3 == 1 and raised_ids(page):
+            # lower the first hinted card and raise it again by hand: a gesture after the command
+            cid = raised_ids(page)[0]
+            tap(page, cid)
+            page.wait_for_timeout(400)
+            tap(page, cid)
+            page.wait_for_timeout(400)
+        if not raised_ids(page):
+            press(page, "Pasar")
+        else:
+            wait_bar(page, expected_title(raised_ids(page)))
+            raised, gone = play_raised(page)
+            assert sorted(gone) == sorted(raised), (raised, gone)
+            assert not page.locator(".ddz-notice.error").count()
+    page.locator('[data-testid="result"]').wait_for()
+    # the end screen is scrolled into view on the phone
+    page.wait_for_function(
+        "() => { const r = document.querySelector('[data-testid=\"result\"]').getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= window.innerHeight; }"
+    )
+    shot(page, "jugar-final-390", full_page=False)
+    # «Repetir este reparto» deals the same cards again
+    press(page, "Repetir este reparto")
+    page.get_by_role("button", name="Pujar 3").wait_for()
+    page.locator(f"{HAND} .card").nth(16).wait_for()
+    assert len(hand_ids(page)) == 17 and page.locator('[data-testid="result"]').count() == 0
+
+
+def test_dock_on_desktop(server: str, browser: Any) -> None:
+    """At 1280×800 the dock keeps one row of cards, each with a strip ≥ 28 px, all on screen."""
+    page = new_page(browser, 1280, 800)
+    open_as_landlord(page, server)
+    boxes = [page.locator(f"{HAND} .card").nth(i).bounding_box() for i in range(20)]
+    assert max(b["y"] for b in boxes) - min(b["y"] for b in boxes) < 20  # one row (a gentle fan)
+    assert all(boxes[i + 1]["x"] - boxes[i]["x"] >= 28 for i in range(19))
+    assert all(b["y"] >= 0 and b["y"] + b["height"] <= 800 for b in boxes)
+    play = page.get_by_role("button", name="Jugar", exact=True).bounding_box()
+    assert play["y"] + play["height"] <= 800
+    shot(page, "jugar-1280", full_page=False)
+
+
+# ---- 2. phone-first: the dock ---------------------------------------------------------------
+def test_dock_geometry_on_a_phone(server: str, browser: Any) -> None:
+    """At 390×844 with 20 cards: bar, buttons and every card on screen; strips ≥ 28 px; ranks whole."""
+    page = phone(browser)
+    open_as_landlord(page, server)
+    page.wait_for_timeout(300)
+    for name in ("Jugar", "Pasar", "Pista"):
+        box = page.get_by_role("button", name=name, exact=True).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, name
+    bar = page.locator('[data-testid="ddz-bar"]').bounding_box()
+    assert bar["y"] >= 0 and bar["y"] + bar["height"] <= 844
+    geo = page.locator(f"{HAND} .card").evaluate_all(
+        """els => els.map((e, i) => {
+          const range = document.createRange(); range.selectNodeContents(e.querySelector('.lab'));
+          const r = e.getBoundingClientRect(), l = range.getBoundingClientRect();
+          const n = els[i + 1] ? els[i + 1].getBoundingClientRect() : null;
+          const sameRow = n && Math.abs(n.top - r.top) < 20;
+          return {id: e.dataset.id, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                  strip: sameRow ? n.left - r.left : r.width, labRight: l.right, labBottom: l.bottom,
+                  text: e.querySelector('.lab').textContent};
+        })"""
+    )
+    assert len(geo) == 20
+    for g in geo:
+        assert g["left"] >= 0 and g["right"] <= 390 and g["top"] >= 0 and g["bottom"] <= 844, g
+        assert g["strip"] >= 28, g
+        assert g["labRight"] <= g["left"] + g["strip"] and g["labBottom"] <= g["bottom"], g
+    assert any(g["text"] == "10" for g in geo)
+    shot(page, "jugar-turno-390", full_page=False)
+
+
+# ---- 3. every event explained ---------------------------------------------------------------
+def test_redeal_notice_stays_when_a_cpu_bids_first(server: str, browser: Any) -> None:
+    """Report: after an all-pass, the redeal notice was gone by the human's turn."""
+    page = phone(browser)
+    page.goto(f"{server}/?codigo=0000-0006M")  # you pass; Oeste bids first on the second deal
+    page.get_by_role("button", name="Pasar", exact=True).wait_for()
+    press(page, "Pasar")
+    page.locator('[data-testid="deal-note"]').wait_for()
+    page.wait_for_function(
+        "() => { const d = document.querySelector('[data-testid=\"dock-state\"]');"
+        " return d && d.dataset.mine === '1' && Number(d.dataset.actions) > 3; }"
+    )
+    assert "nadie pujó" in page.locator('[data-testid="deal-note"]').inner_text()
+    page.get_by_text("Historial de la mano").tap()
+    history = page.locator('[data-testid="history"]').inner_text()
+    assert "se reparte de nuevo (reparto 2 de 4)" in history
+    assert "Tú pasas." in history
+
+
+# ---- 5. integrity ---------------------------------------------------------------------------
+def test_url_keeps_only_your_actions_and_moves_do_not_add_history(server: str, browser: Any) -> None:
+    page = phone(browser)
+    open_as_landlord(page, server)
+    length = page.evaluate("history.length")
+    press(page, "Pista")
+    page.locator(f"{HAND} .card.sel").first.wait_for()
+    raised, _ = play_raised(page)
+    wait_turn(page, 2)
+    assert page.evaluate("history.length") == length  # Back + reload can no longer undo a move
+    url = page.url
+    assert f"codigo={CODE}" in url
+    tokens = url.split("acciones=")[1].split("&")[0].split(".")
+    assert tokens == ["3", "".join(raised)]  # only the human's bid and play, with the exact cards
+    # Reloading restores the same cards in the hand (the exact ids that were played stay gone).
+    before = hand_ids(page)
+    page.reload()
+    page.locator(f"{HAND} .card").first.wait_for()
+    wait_turn(page, 2)
+    assert hand_ids(page) == before
+
+
+def test_url_cannot_dictate_cpu_moves(server: str, browser: Any) -> None:
+    """Report: editing ``acciones`` dictated the CPUs' moves. The URL now holds only the human's
+    actions: ``acciones=3`` is your «Pujar 3», and Oeste's bid before it is recomputed (it bids 2)."""
+    page = phone(browser)
+    page.goto(f"{server}/?codigo={CODE}&acciones=3")
+    page.locator(f"{HAND} .card").nth(19).wait_for()  # you are the landlord: 17 + 3 cards
+    page.get_by_text("Historial de la mano").tap()
+    history = page.locator('[data-testid="history"]').inner_text()
+    assert "Oeste puja 2." in history and "Tú pujas 3." in history
+    # A move that is not yours to make is refused with a message, not obeyed.
+    page.goto(f"{server}/?codigo={CODE}&acciones=3.p")  # you lead: a pass is not allowed
+    page.locator(".ddz-notice.warning").wait_for()
+    assert "no es válida en tu acción 2" in page.locator(".ddz-notice.warning").inner_text()
+
+
+def test_live_hand_is_not_shown_in_manos(server: str, browser: Any) -> None:
+    """Report: /manos?codigo=…&acciones=… of a live game showed all three hands."""
+    page = phone(browser)
+    page.goto(f"{server}/manos?codigo={CODE}&acciones=2.3")
+    page.get_by_text("todavía no ha terminado").first.wait_for()
+    assert not page.get_by_text("Tu partida").count()  # an annotated hand is shown instead

@@ -1,0 +1,193 @@
+"""The practice hand behind «Jugar»: a game, its history of events and what the human did.
+
+No Streamlit here, so it is tested directly. The URL keeps only the deal code and the human's own
+actions (bids, passes and the exact cards of each play); the CPUs' moves are always recomputed,
+never read from the URL, so editing the URL cannot dictate what a CPU plays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ddz.ai import Cpu
+from ddz.codes import DECK_ORDER, CodeError, cards_of, new_code, normalize
+from ddz.game import BIDDING, OVER, PLAYING, Event, Game, GameError
+
+HUMAN = 0
+_IDS = frozenset(DECK_ORDER)
+
+
+def encode_action(action: str, ids: list[str] | tuple[str, ...] = ()) -> str:
+    """A URL token for one human action: ``p``, ``1``–``3``, or the card ids of a play (``5H5D``)."""
+    return "".join(ids) if ids else action
+
+
+def decode_action(token: str) -> tuple[str, list[str] | None]:
+    """The action and card ids of a URL token (a play may also be written in plain notation)."""
+    if len(token) % 2 == 0 and token and all(token[i : i + 2] in _IDS for i in range(0, len(token), 2)):
+        ids = [token[i : i + 2] for i in range(0, len(token), 2)]
+        return str(cards_of(ids)), ids
+    return token, None
+
+
+@dataclass
+class Practice:
+    """One practice hand: the human sits at seat 0 (Sur) against two deterministic CPUs."""
+
+    game: Game
+    events: list[Event] = field(default_factory=list)
+    human: list[str] = field(default_factory=list)
+    """URL tokens of the human's actions, in order."""
+    forced_passes: set[int] = field(default_factory=set)
+    """Indices in ``events`` of the human's passes that were the only legal action."""
+
+    @classmethod
+    def start(cls, code: str | None = None, tokens: list[str] | None = None) -> tuple[Practice, str]:
+        """A hand from ``code`` replaying the human's ``tokens`` (the CPUs recompute their moves).
+
+        Returns the hand and a Spanish error ("" when all went well): a bad code gives a fresh
+        hand, a bad token keeps the hand as it was before that token."""
+        error = ""
+        try:
+            p = cls(Game.from_code(code if code is not None else new_code()))
+        except CodeError as e:
+            p, error = cls(Game.from_code(new_code())), f"{e}. Empezamos una partida nueva."
+        for i, token in enumerate(tokens or []):
+            p.run_cpus()
+            action, ids = decode_action(token)
+            try:
+                p.act(action, ids)
+            except GameError as e:
+                error = f"La partida guardada en la dirección no es válida en tu acción {i + 1}: {e.message}"
+                break
+        return p, error
+
+    @property
+    def code(self) -> str:
+        return self.game.code or ""
+
+    def act(self, action: str, ids: list[str] | None = None) -> list[Event]:
+        """The human's action (raises :class:`GameError`, changing nothing, if it is not allowed)."""
+        g = self.game
+        forced = g.phase == PLAYING and g.turn == HUMAN and not g.leading and not g.legal_plays()
+        events = self.game.apply(action, seat=HUMAN, ids=ids)
+        if forced:
+            self.forced_passes.add(len(self.events))
+        self.human.append(encode_action(action, ids or ()))
+        self.events += events
+        return events
+
+    def cpu_turn(self) -> bool:
+        """True when a CPU is to move."""
+        return self.game.phase in (BIDDING, PLAYING) and self.game.turn != HUMAN
+
+    def cpu_step(self) -> list[Event]:
+        """Let the CPU to move act (nothing when it is the human's turn or the hand is over)."""
+        if not self.cpu_turn():
+            return []
+        events = self.game.apply(Cpu().act(self.game))
+        self.events += events
+        return events
+
+    def run_cpus(self) -> None:
+        """Let the CPUs act until it is the human's turn or the hand is over."""
+        while self.cpu_turn():
+            self.cpu_step()
+
+    def query(self) -> dict[str, str]:
+        """What the URL keeps: the code and the human's actions."""
+        q = {"codigo": self.code}
+        if self.human:
+            q["acciones"] = ".".join(self.human)
+        return q
+
+    @property
+    def over(self) -> bool:
+        return self.game.phase == OVER
+
+    @property
+    def forced_landlord(self) -> bool:
+        """The landlord was imposed: four deals in a row with no bid (base 1)."""
+        g = self.game
+        return g.landlord is not None and bool(g.auction) and not any(g.auction)
+
+    def replay_link(self) -> str | None:
+        """The «Manos comentadas» address of this hand, only once it is over (it shows every hand)."""
+        if not self.over:
+            return None
+        return f"/manos?codigo={normalize(self.code)}&acciones={'.'.join(self.game.actions)}"
+
+
+NAMES = ("Tú", "Este", "Oeste")
+"""Seat names on the «Jugar» page: the human is seat 0 (Sur)."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the hand's history: a Spanish sentence and the cards it shows."""
+
+    kind: str
+    text: str
+    ids: tuple[str, ...] = ()
+
+
+def _verb(seat: int | None, you: str, other: str) -> str:
+    """«Tú pasas» / «Oeste pasa»: the right person for the seat."""
+    return f"Tú {you}" if seat == HUMAN else f"{NAMES[seat or 0]} {other}"
+
+
+def history(p: Practice) -> list[Line]:
+    """Every event of the hand in the order it happened, in Spanish, for the history panel."""
+    from ddz.plays import Play, analyze
+
+    out: list[Line] = []
+    deal_no = 1
+    for i, e in enumerate(p.events):
+        if e.kind == "bid":
+            text = (
+                _verb(e.seat, f"pujas {e.value}", f"puja {e.value}")
+                if e.value
+                else _verb(e.seat, "pasas", "pasa")
+            )
+            out.append(Line("bid", text + "."))
+        elif e.kind == "redeal":
+            deal_no = e.value + 1
+            out.append(
+                Line("redeal", f"Nadie ha pujado: se baraja y se reparte de nuevo (reparto {deal_no} de 4).")
+            )
+        elif e.kind == "forced":
+            who = "tú abriste" if e.seat == HUMAN else f"{NAMES[e.seat or 0]} abrió"
+            out.append(
+                Line(
+                    "forced",
+                    f"Cuarto reparto y tampoco puja nadie: como {who} la subasta, "
+                    "es terrateniente a la fuerza con base 1.",
+                )
+            )
+        elif e.kind == "landlord":
+            text = (
+                f"Eres el terrateniente (base {e.value}) y recibes el pozo {e.cards}."
+                if e.seat == HUMAN
+                else f"{NAMES[e.seat or 0]} es el terrateniente (base {e.value}) y recibe el pozo {e.cards}."
+            )
+            out.append(Line("landlord", text))
+        elif e.kind == "play":
+            play = analyze(e.cards)
+            what = f"{play.shown()} ({play.describe()})" if isinstance(play, Play) else e.cards
+            out.append(Line("play", _verb(e.seat, f"juegas {what}", f"juega {what}") + ".", e.ids))
+        elif e.kind == "pass":
+            text = _verb(e.seat, "pasas", "pasa")
+            if i in p.forced_passes:
+                text += ": no tenías nada que superara la jugada de la mesa"
+            out.append(Line("pass", text + "."))
+        elif e.kind == "double":
+            out.append(Line("double", f"El multiplicador se duplica: ×{e.value}."))
+        elif e.kind == "trick":
+            leader = "abres tú" if e.seat == HUMAN else f"abre {NAMES[e.seat or 0]}"
+            out.append(Line("trick", f"Dos pases seguidos: baza nueva, {leader}."))
+        elif e.kind == "over":
+            g = p.game
+            winner = "el terrateniente" if g.result and g.result.winner == "landlord" else "los campesinos"
+            who = "Te quedas" if e.seat == HUMAN else f"{NAMES[e.seat or 0]} se queda"
+            out.append(Line("over", f"{who} sin cartas: ganan {winner}."))
+    return out
