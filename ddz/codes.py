@@ -156,8 +156,16 @@ def deals(code: str, count: int = 4) -> list[Deal]:
     return out
 
 
+MAX_REDEALS = 3
+"""A code fixes the first deal and at most three redeals (R-BID-7)."""
+
+
 def deal(code: str, redeal: int = 0) -> Deal:
-    """Deal number ``redeal`` (0 = the first) of a code."""
+    """Deal number ``redeal`` (0 = the first, 1..3 the redeals) of a code."""
+    if not isinstance(redeal, int) or isinstance(redeal, bool) or not 0 <= redeal <= MAX_REDEALS:
+        raise CodeError(
+            f"reparto fuera de rango: {str(redeal)[:20]} (0 es el primero; 1, 2 o 3 los repetidos)"
+        )
     return deals(code, redeal + 1)[redeal]
 
 

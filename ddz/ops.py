@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .cards import NotationError, parse
-from .codes import CodeError, cards_of, deal
+from .codes import MAX_REDEALS, CodeError, cards_of, deal
 from .compare import compare
 from .game import BIDDING, OVER, VOID, Game, GameError, auction_outcome, parse_bid
 from .moves import legal_plays
@@ -39,7 +39,7 @@ def _field(inp: dict[str, Any], name: str, kind: type | tuple[type, ...], defaul
 
 
 def _strings(inp: dict[str, Any], name: str) -> list[str]:
-    values = _field(inp, name, list)
+    values: list[str] = _field(inp, name, list)
     if not all(isinstance(x, str) for x in values):
         raise OpError(f"field {name!r} must be a list of strings")
     return values
@@ -47,8 +47,9 @@ def _strings(inp: dict[str, Any], name: str) -> list[str]:
 
 def op_notation(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
     text = _field(inp, "cards", str)
+    limit = _field(inp, "limit", (int, type(None)), None)
     try:
-        return {"cards": str(parse(text, limit=inp.get("limit")))}
+        return {"cards": str(parse(text, limit=limit))}
     except NotationError as e:
         return {"error": "notation", "message": e.message}
 
@@ -75,12 +76,14 @@ def op_legal(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
 
 
 def op_deal(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
+    code = _field(inp, "code", str)
+    redeal = _field(inp, "redeal", int, 0)
+    if not 0 <= redeal <= MAX_REDEALS:
+        raise OpError(f"redeal must be 0..{MAX_REDEALS}")
     try:
-        d = deal(_field(inp, "code", str), _field(inp, "redeal", int, 0))
+        d = deal(code, redeal)
     except CodeError as e:
         return {"error": "bad_code", "message": str(e)}
-    except IndexError:
-        raise OpError("redeal must be 0..3") from None
     return {
         "hands": [str(cards_of(h)) for h in d.hands],
         "kitty": str(cards_of(d.kitty)),
@@ -91,8 +94,8 @@ def op_deal(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
 def op_bid(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
     bids = _strings(inp, "bids")
     redeals = _field(inp, "redeals", int, 0)
-    if not 0 <= redeals <= 3:
-        raise OpError("redeals must be 0..3")
+    if not 0 <= redeals <= MAX_REDEALS:
+        raise OpError(f"redeals must be 0..{MAX_REDEALS}")
     auction: list[int] = []
     outcome = None
     for i, b in enumerate(bids):
