@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from runner_cases import single_three
 
 from ddz.conformance.cli import main as conformance_main
 from ddz.conformance.corpus import Case
@@ -55,18 +56,7 @@ def test_server_answers_every_line_and_never_crashes() -> None:
 
 
 def _case(cards: str) -> Case:
-    return Case(
-        f"t.{cards}",
-        "classify",
-        {"cards": cards},
-        {"kind": "single", "rank": "3", "chain": 1},
-        (),
-        "",
-        "t",
-        "",
-        "",
-        "",
-    )
+    return single_three(cards)
 
 
 @pytest.fixture

@@ -104,6 +104,8 @@ def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
                 print(f"  {tag}{o.status.upper()} {o.case.id} [{', '.join(o.case.rules)}]")
                 print(f"      input {json.dumps(o.case.input, ensure_ascii=False)}")
                 print(f"      expected {json.dumps(o.expected, ensure_ascii=False)}; {detail}")
+                for line in o.stderr:
+                    print(f"      stderr| {line}")
         for o in fixed:
             print(f"  NOW PASSING (listed as known failure) {o.case.id}")
 
@@ -122,6 +124,7 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
                         "expected": o.expected,
                         "actual": o.actual,
                         "message": o.message,
+                        "stderr": list(o.stderr),
                     },
                     ensure_ascii=False,
                 )
