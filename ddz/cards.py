@@ -146,31 +146,30 @@ FULL_DECK = Cards(MAX_COPIES)
 EMPTY = Cards()
 
 
-def parse(text: str | Cards | Iterable[str], *, limit: int | None = None) -> Cards:
+def check_cards_arg(value: object, what: str = "las cartas") -> None:
+    """Raise a clear :class:`TypeError` unless ``value`` is cards in notation (``str``) or :class:`Cards`."""
+    if not isinstance(value, str | Cards):
+        raise TypeError(
+            f"{what} se dan como texto en notación (str) o como Cards, no como {type(value).__name__}"
+        )
+
+
+def parse(text: str | Cards, *, limit: int | None = None) -> Cards:
     """Read cards in notation (``"3 4 4 T 10 B"``, ``"kkk3"``, ``"4,4,4,4"``).
 
     Case-insensitive; spaces, commas and dashes are ignored; ``10`` means ``T``.
-    Raises :class:`NotationError` naming the symbol and its position.
+    Raises :class:`NotationError` naming the symbol and its position, and :class:`TypeError`
+    for anything that is neither a ``str`` nor :class:`Cards` (lists included: join them first).
     ``limit`` caps the number of cards (a hand holds at most 20).
     """
-    if isinstance(text, Cards):
-        cards = text
-    elif isinstance(text, str):
-        cards = _parse_str(text)
-    else:
-        try:
-            parts = list(text)
-        except TypeError:
-            raise NotationError(f"no es una lista de cartas: {text!r}") from None
-        if not all(isinstance(p, str) for p in parts):
-            raise NotationError(f"no es una lista de cartas: {text!r}")
-        cards = _parse_str(" ".join(parts))
+    check_cards_arg(text)
+    cards = text if isinstance(text, Cards) else _parse_str(text)
     if limit is not None and len(cards) > limit:
         raise NotationError(f"{len(cards)} cartas: una mano tiene como máximo {limit}", str(cards), None)
     return cards
 
 
-def parse_hand(text: str | Cards | Iterable[str]) -> Cards:
+def parse_hand(text: str | Cards) -> Cards:
     """Like :func:`parse`, but at most 20 cards (the landlord's hand)."""
     return parse(text, limit=HAND_LIMIT)
 

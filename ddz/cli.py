@@ -17,7 +17,7 @@ from .cards import NotationError, parse_hand
 from .codes import CodeError, cards_of, deal
 from .compare import compare
 from .moves import legal_plays
-from .plays import KIND_NAMES_ES, InvalidPlay, Play, analyze
+from .plays import KIND_NAMES_ES, InvalidPlay, Play, Rejection, analyze
 from .variants import Variant
 
 _ARGPARSE_ES = (
@@ -90,6 +90,11 @@ def cmd_classify(args: argparse.Namespace) -> int:
 
 
 def cmd_beats(args: argparse.Namespace) -> int:
+    for what, text in (("tu jugada", args.play), ("la jugada de la mesa", args.table)):
+        got = analyze(text, args.variant)
+        if isinstance(got, Rejection) and got.reason == "notation":
+            print(f"error: {what} «{text}» no se puede leer: {got.message}", file=sys.stderr)
+            return 2
     v = compare(args.play, args.table, args.variant)
     word = "supera" if v.beats else "no supera"
     _emit(
@@ -140,6 +145,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             text = fh.read()
     except OSError as e:
         print(f"error: no se puede leer «{args.file}»: {e.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"error: «{args.file}» no es un texto UTF-8 (un registro es JSON)", file=sys.stderr)
         return 2
     game = replay(text)
     if game.result is None:

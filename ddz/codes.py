@@ -3,8 +3,8 @@
 Algorithm (reproducible in any language):
 
 1. A code is 8 data symbols plus 1 check symbol in Crockford's base-32 alphabet
-   ``0123456789ABCDEFGHJKMNPQRSTVWXYZ`` (``I``/``L`` read as ``1``, ``O`` as ``0``; case,
-   spaces and dashes ignored). The 8 data symbols, most significant first, are a 40-bit seed.
+   ``0123456789ABCDEFGHJKMNPQRSTVWXYZ`` (``I``/``L`` read as ``1``, ``O`` as ``0``; ASCII case,
+   whitespace of any kind, dashes and underscores ignored; any other non-ASCII character is an error). The 8 data symbols, most significant first, are a 40-bit seed.
    The check symbol is the Luhn mod 32 check of the 8 data symbols.
 2. A splitmix64 generator starts with ``state = seed``. Each ``next()`` does
    ``state += 0x9E3779B97F4A7C15``; ``z = state``; ``z = (z ^ z>>30) * 0xBF58476D1CE4E5B9``;
@@ -97,7 +97,9 @@ def decode(code: str) -> int:
     """The seed of a code; raises :class:`CodeError` ("código no válido: …") on any problem."""
     if not isinstance(code, str):
         raise CodeError(f"código no válido: se esperaba texto, no {type(code).__name__}")
-    text = "".join(ch for ch in code.upper() if ch not in " -_")
+    # Any Unicode whitespace separates like a space; letters are upper-cased one ASCII
+    # character at a time, so «ß», «ı», «ſ» or «ﬀ» never turn into code symbols.
+    text = "".join(ch.upper() if ch.isascii() else ch for ch in code if not ch.isspace() and ch not in "-_")
     if len(text) != DATA_LEN + 1:
         raise CodeError(
             f"código no válido: «{code}» tiene {len(text)} símbolos y un código tiene {DATA_LEN + 1}"
@@ -156,8 +158,16 @@ def deals(code: str, count: int = 4) -> list[Deal]:
     return out
 
 
+MAX_REDEALS = 3
+"""A code fixes the first deal and at most three redeals (R-BID-7)."""
+
+
 def deal(code: str, redeal: int = 0) -> Deal:
-    """Deal number ``redeal`` (0 = the first) of a code."""
+    """Deal number ``redeal`` (0 = the first, 1..3 the redeals) of a code."""
+    if not isinstance(redeal, int) or isinstance(redeal, bool) or not 0 <= redeal <= MAX_REDEALS:
+        raise CodeError(
+            f"reparto fuera de rango: {str(redeal)[:20]} (0 es el primero; 1, 2 o 3 los repetidos)"
+        )
     return deals(code, redeal + 1)[redeal]
 
 

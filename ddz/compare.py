@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import RANK_NAMES_ES, Cards
+from .cards import RANK_NAMES_ES, Cards, check_cards_arg
 from .plays import Play, Rejection, analyze
 from .variants import STANDARD, Variant
 
@@ -23,7 +23,10 @@ class Verdict:
 
 
 def _as_play(x: str | Cards | Play, variant: Variant) -> Play | Rejection:
-    return x if isinstance(x, Play) else analyze(x, variant)
+    if isinstance(x, Play):
+        return x
+    check_cards_arg(x, "las jugadas")
+    return analyze(x, variant)
 
 
 def compare(play: str | Cards | Play, table: str | Cards | Play, variant: Variant = STANDARD) -> Verdict:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import FULL_DECK, NUM_RANKS, RANK_NAMES_ES, Cards, NotationError, parse
-from .codes import DECK_ORDER, Deal, card_rank, cards_of, deals, ids_for, normalize
+from .codes import DECK_ORDER, Deal, cards_of, deals, ids_for, normalize
 from .compare import _compare
 from .moves import legal_plays
 from .plays import Play, Rejection, analyze
@@ -279,15 +279,24 @@ class Game:
         return legal_plays(self.hand(self.turn), self.table, self.variant)
 
     def unseen_cards(self, seat: int) -> Cards:
-        """The cards ``seat`` has not seen: not in its hand, not played, not in the revealed kitty."""
+        """The cards ``seat`` has not seen: not in its hand, not played, not in the revealed kitty.
+
+        Depends only on what ``seat`` knows (D-COUNTER): its own hand, every play so far and
+        the kitty's ranks. Of each kitty rank the landlord still holds at least ``kitty copies
+        − copies the landlord has played``; which physical card the landlord played is
+        never used (that would tell whether the landlord holds another copy).
+        """
         seen = list(self.hand(seat).counts)
-        for _, action in self.trail:
+        landlord_played = [0] * NUM_RANKS
+        for player, action in self.trail:
             if action != PASS:
                 for r, n in enumerate(parse(action).counts):
                     seen[r] += n
+                    if player == self.landlord:
+                        landlord_played[r] += n
         if self.landlord is not None and self.landlord != seat:
-            for cid in _still_held(self.kitty, self.hands[self.landlord]):
-                seen[card_rank(cid)] += 1
+            for r, n in enumerate(cards_of(self.kitty).counts):
+                seen[r] += max(n - landlord_played[r], 0)
         return Cards(FULL_DECK.counts[r] - seen[r] for r in range(NUM_RANKS))
 
     def unseen(self, seat: int) -> dict[str, int]:
@@ -502,11 +511,6 @@ def _assign_ids(groups: list[Cards]) -> list[list[str]]:
         pool = [cid for cid in pool if cid not in taken]
         out.append(ids)
     return out
-
-
-def _still_held(kitty: tuple[str, ...], hand: list[str]) -> list[str]:
-    held = set(hand)
-    return [c for c in kitty if c in held]
 
 
 def _canonical_action(action: str) -> str:

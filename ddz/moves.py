@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
-from .cards import ACE, BLACK_JOKER, HAND_LIMIT, NUM_RANKS, POW, RED_JOKER, TWO, Cards, parse
+from .cards import ACE, BLACK_JOKER, HAND_LIMIT, NUM_RANKS, POW, RED_JOKER, TWO, Cards, check_cards_arg, parse
 from .plays import KINDS, Play, Rejection, _analyze_counts, analyze
 from .variants import STANDARD, Variant
 
@@ -286,6 +286,8 @@ def legal_plays(
     cards = parse(hand)
     c = list(cards.counts)
     v = Variant.parse(variant)
+    if table is not None and not isinstance(table, Play):
+        check_cards_arg(table, "la jugada de la mesa")
     if table is None or table == "":
         keys = lead_keys(c, v)
     else:

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from .cards import NotationError, parse
-from .codes import CodeError, cards_of, deal
+from .codes import MAX_REDEALS, CodeError, cards_of, deal
 from .compare import compare
-from .game import OVER, VOID, Game, GameError, auction_outcome, parse_bid
+from .game import BIDDING, OVER, VOID, Game, GameError, auction_outcome, parse_bid
 from .moves import legal_plays
 from .plays import Play, analyze
 from .variants import Variant
@@ -38,10 +38,18 @@ def _field(inp: dict[str, Any], name: str, kind: type | tuple[type, ...], defaul
     return value
 
 
+def _strings(inp: dict[str, Any], name: str) -> list[str]:
+    values: list[str] = _field(inp, name, list)
+    if not all(isinstance(x, str) for x in values):
+        raise OpError(f"field {name!r} must be a list of strings")
+    return values
+
+
 def op_notation(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
     text = _field(inp, "cards", str)
+    limit = _field(inp, "limit", (int, type(None)), None)
     try:
-        return {"cards": str(parse(text, limit=inp.get("limit")))}
+        return {"cards": str(parse(text, limit=limit))}
     except NotationError as e:
         return {"error": "notation", "message": e.message}
 
@@ -68,12 +76,14 @@ def op_legal(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
 
 
 def op_deal(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
+    code = _field(inp, "code", str)
+    redeal = _field(inp, "redeal", int, 0)
+    if not 0 <= redeal <= MAX_REDEALS:
+        raise OpError(f"redeal must be 0..{MAX_REDEALS}")
     try:
-        d = deal(_field(inp, "code", str), _field(inp, "redeal", int, 0))
+        d = deal(code, redeal)
     except CodeError as e:
         return {"error": "bad_code", "message": str(e)}
-    except IndexError:
-        raise OpError("redeal must be 0..3") from None
     return {
         "hands": [str(cards_of(h)) for h in d.hands],
         "kitty": str(cards_of(d.kitty)),
@@ -82,15 +92,13 @@ def op_deal(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
 
 
 def op_bid(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
-    bids = _field(inp, "bids", list)
+    bids = _strings(inp, "bids")
     redeals = _field(inp, "redeals", int, 0)
-    if not 0 <= redeals <= 3:
-        raise OpError("redeals must be 0..3")
+    if not 0 <= redeals <= MAX_REDEALS:
+        raise OpError(f"redeals must be 0..{MAX_REDEALS}")
     auction: list[int] = []
     outcome = None
     for i, b in enumerate(bids):
-        if not isinstance(b, str):
-            raise OpError("bids are strings")
         if outcome is not None:
             return {"error": "auction_closed", "at": i}
         try:
@@ -106,7 +114,7 @@ def op_bid(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
 
 
 def op_game(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
-    hands = _field(inp, "hands", list)
+    hands = _strings(inp, "hands")
     try:
         g = Game.from_hands(
             hands,
@@ -117,19 +125,24 @@ def op_game(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
         )
     except (GameError, NotationError) as e:
         return {"error": getattr(e, "code", "bad_deal"), "at": None}
-    for i, b in enumerate(_field(inp, "bids", list)):
+    bids = _strings(inp, "bids")
+    plays = _strings(inp, "plays")
+    for i, b in enumerate(bids):
+        if g.phase != BIDDING:
+            return {"error": "auction_closed", "at": i, "phase": "bids"}
         try:
-            g.apply(str(b))
+            g.apply(b)
         except GameError as e:
             return {"error": e.code, "at": i, "phase": "bids"}
-        if g.phase == VOID:
-            return {"redeal": True}
-    plays = _field(inp, "plays", list)
+    if g.phase == BIDDING:
+        return {"error": "incomplete", "at": len(bids), "phase": "bids"}
+    if g.phase == VOID:
+        return {"redeal": True}
     for i, p in enumerate(plays):
         if g.phase == OVER:
             return {"error": "game_over", "at": i, "phase": "plays"}
         try:
-            g.apply(str(p))
+            g.apply(p)
         except GameError as e:
             return {"error": e.code, "at": i, "phase": "plays"}
     if g.result is None:

@@ -24,6 +24,7 @@ from .cards import (
     TWO,
     Cards,
     NotationError,
+    check_cards_arg,
     parse,
 )
 from .variants import STANDARD, Variant
@@ -333,7 +334,11 @@ _CACHE_LIMIT = 200_000
 
 
 def analyze(cards: str | Cards, variant: Variant = STANDARD) -> Play | Rejection:
-    """Classify without raising: the :class:`Play`, or a :class:`Rejection` saying why not."""
+    """Classify without raising: the :class:`Play`, or a :class:`Rejection` saying why not.
+
+    Only bad cards give a rejection; a value that is not cards at all (a list, ``None``…)
+    raises :class:`TypeError`."""
+    check_cards_arg(cards)
     if variant is STANDARD:
         hit = _CACHE.get(cards)
         if hit is not None:
@@ -373,7 +378,6 @@ def readings(cards: str | Cards, variant: Variant = STANDARD) -> list[Play]:
     return _readings(parsed.counts, len(parsed), _rules_for(variant))
 
 
-@lru_cache(maxsize=1 << 16)
 def classify(cards: str | Cards, variant: Variant = STANDARD) -> Play:
     """The one reading of ``cards`` as a play; raises :class:`InvalidPlay` (a ``ValueError``).
 
@@ -387,6 +391,12 @@ def classify(cards: str | Cards, variant: Variant = STANDARD) -> Play:
 
     ```
     """
+    check_cards_arg(cards)
+    return _classify(cards, variant)
+
+
+@lru_cache(maxsize=1 << 16)
+def _classify(cards: str | Cards, variant: Variant) -> Play:
     result = analyze(cards, variant)
     if isinstance(result, Rejection):
         raise InvalidPlay(result)

@@ -29,10 +29,14 @@ Runner = Callable[[str, dict[str, Any]], dict[str, Any]]
 """Runs one op on its input and returns the result; raises to report ``errored``."""
 
 
+def _errored(message: str, seq: int | None = None) -> dict[str, Any]:
+    return {"seq": seq, "errored": True, "context": {"message": message}}
+
+
 def handle(request: Any, implementation: dict[str, Any], run: Runner) -> tuple[dict[str, Any], bool]:
     """The response to one request, and whether to stop. Never raises."""
     if not isinstance(request, dict):
-        return {"errored": True, "context": {"message": "request must be a JSON object"}}, False
+        return _errored("request must be a JSON object"), False
     cmd = request.get("cmd")
     if cmd == "start":
         return {"version": PROTOCOL_VERSION, "implementation": implementation}, False
@@ -40,8 +44,10 @@ def handle(request: Any, implementation: dict[str, Any], run: Runner) -> tuple[d
         return {"ok": True}, True
     if cmd == "run":
         seq, op = request.get("seq"), request.get("op", "")
-        if op not in OPS:
-            return {"seq": seq, "errored": True, "context": {"message": f"unknown op {op!r}"}}, False
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            return _errored("seq must be an integer"), False
+        if not isinstance(op, str) or op not in OPS:
+            return _errored(f"unknown op {_short(op)}", seq), False
         if op not in implementation.get("ops", ()):
             return {
                 "seq": seq,
@@ -52,9 +58,41 @@ def handle(request: Any, implementation: dict[str, Any], run: Runner) -> tuple[d
             result = run(op, request.get("input", {}))
         except Exception as e:
             message = str(e) if isinstance(e, OpError) else f"{type(e).__name__}: {e}"
-            return {"seq": seq, "errored": True, "context": {"message": message}}, False
+            return _errored(message, seq), False
         return {"seq": seq, "result": result}, False
-    return {"errored": True, "context": {"message": f"unknown cmd {cmd!r}"}}, False
+    return _errored(f"unknown cmd {_short(cmd)}"), False
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """A bounded ``repr`` for messages (a hostile value may be huge)."""
+    text = repr(value) if isinstance(value, str | int | float | bool | type(None)) else type(value).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def respond(line: str, implementation: dict[str, Any], run: Runner) -> tuple[str, bool]:
+    """The response line (without newline) to one request line, and whether to stop.
+
+    Never raises: malformed JSON, nesting too deep for the parser, integers over Python's
+    digit limit and lone surrogates all get an ``errored`` line.
+    """
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as e:
+        return json.dumps(_errored(f"bad JSON: {e.msg}")), False
+    except (ValueError, RecursionError) as e:  # int digit limit, nesting
+        return json.dumps(_errored(f"bad JSON: {type(e).__name__}")), False
+    try:
+        response, stop = handle(request, implementation, run)
+        text = json.dumps(response, ensure_ascii=False)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate echoed from the input
+            text = json.dumps(response)
+    except Exception as e:  # last resort: the server never dies
+        seq = request.get("seq") if isinstance(request, dict) else None
+        ok_seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else None
+        return json.dumps(_errored(f"internal error: {type(e).__name__}", ok_seq)), False
+    return text, stop
 
 
 def serve(stdin: IO[str], stdout: IO[str], implementation: dict[str, Any], run: Runner) -> int:
@@ -62,16 +100,10 @@ def serve(stdin: IO[str], stdout: IO[str], implementation: dict[str, Any], run: 
     for line in stdin:
         if not line.strip():
             continue
-        try:
-            request = json.loads(line)
-        except json.JSONDecodeError as e:
-            response: dict[str, Any] = {"errored": True, "context": {"message": f"bad JSON: {e.msg}"}}
-            stop = False
-        else:
-            response, stop = handle(request, implementation, run)
+        text, stop = respond(line, implementation, run)
         if stop:
             return 0
-        stdout.write(json.dumps(response, ensure_ascii=False) + "\n")
+        stdout.write(text + "\n")
         stdout.flush()
     return 0
 
@@ -97,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:
         print(e, file=sys.stderr)
         return 2
+    # Bytes that are not UTF-8 become U+FFFD (and then an errored answer), never a crash.
+    sys.stdin.reconfigure(encoding="utf-8", errors="replace")  # type: ignore[union-attr]
+    sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
     return serve(sys.stdin, sys.stdout, *ddz_implementation(variant))
 
 

@@ -51,10 +51,18 @@ def replay(record: dict[str, Any] | str) -> Game:
             record = json.loads(record)
         except json.JSONDecodeError as e:
             raise RecordError(f"el registro no es JSON válido: {e.msg} (línea {e.lineno})") from None
+        except RecursionError:
+            raise RecordError("el registro no es JSON válido: anida demasiados niveles") from None
+        except ValueError as e:  # e.g. an integer over Python's digit limit
+            raise RecordError(f"el registro no es JSON válido: {str(e)[:80]}") from None
     if not isinstance(record, dict):
         raise RecordError("el registro tiene que ser un objeto JSON")
-    if record.get("format") != FORMAT or record.get("version") != VERSION:
+    version = record.get("version")
+    if record.get("format") != FORMAT or type(version) is not int or version != VERSION:
         raise RecordError(f"formato de registro desconocido: se espera {FORMAT} versión {VERSION}")
+    variant = record.get("variant")
+    if variant is not None and not isinstance(variant, str):
+        raise RecordError("la variante del registro tiene que ser un texto, como «standard»")
     actions = record.get("actions")
     if not isinstance(actions, list):
         raise RecordError("el registro no tiene la lista de acciones «actions»")

@@ -42,6 +42,10 @@ class Variant:
             return STANDARD
         if isinstance(spec, Variant):
             return spec
+        if not isinstance(spec, str):
+            raise TypeError(
+                f"la variante se da como texto (por ejemplo «standard»), no como {type(spec).__name__}"
+            )
         flags: dict[str, bool] = {}
         for part in spec.replace(",", "+").split("+"):
             part = part.strip()

@@ -71,9 +71,8 @@ def test_widget_drag_double_tap_and_keyboard(server: str, browser: object) -> No
     page.mouse.dblclick(x, y)  # type: ignore[attr-defined]
     wait_bar(page, "Bomba")
     sel = page.locator(".card.sel")  # type: ignore[attr-defined]
-    assert sel.count() == 4 and all(
-        i.startswith("9") for i in sel.evaluate_all("els => els.map(e => e.dataset.id)")
-    )
+    chosen = sel.evaluate_all("els => els.map(e => e.dataset.id)")
+    assert len(chosen) == 4 and all(i.startswith("9") for i in chosen), chosen
     # keyboard: Space toggles the focused card
     page.locator('.card[data-id="RJ"]').focus()  # type: ignore[attr-defined]
     page.keyboard.press("Space")  # type: ignore[attr-defined]

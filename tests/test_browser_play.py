@@ -67,6 +67,20 @@ def open_as_landlord(page: Any, server: str) -> None:
     wait_turn(page, 0)
 
 
+def settled_boxes(page: Any) -> list[dict[str, float]]:
+    """The hand's card boxes once the layout has stopped moving (deal, resize, fonts)."""
+    last: list[dict[str, float]] = []
+    for _ in range(12):
+        now = page.locator(f"{HAND} .card").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; })"
+        )
+        if now == last:
+            return now  # type: ignore[no-any-return]
+        last = now
+        page.wait_for_timeout(250)
+    return last
+
+
 def expected_title(ids: list[str]) -> str:
     got = analyze(str(cards_of(ids)))
     assert isinstance(got, Play), ids
@@ -177,7 +191,7 @@ def test_dock_on_desktop(server: str, browser: Any) -> None:
     """At 1280×800 the dock keeps one row of cards, each with a strip ≥ 28 px, all on screen."""
     page = new_page(browser, 1280, 800)
     open_as_landlord(page, server)
-    boxes = [page.locator(f"{HAND} .card").nth(i).bounding_box() for i in range(20)]
+    boxes = settled_boxes(page)
     assert max(b["y"] for b in boxes) - min(b["y"] for b in boxes) < 20  # one row (a gentle fan)
     assert all(boxes[i + 1]["x"] - boxes[i]["x"] >= 28 for i in range(19))
     assert all(b["y"] >= 0 and b["y"] + b["height"] <= 800 for b in boxes)
@@ -191,7 +205,7 @@ def test_dock_geometry_on_a_phone(server: str, browser: Any) -> None:
     """At 390×844 with 20 cards: bar, buttons and every card on screen; strips ≥ 28 px; ranks whole."""
     page = phone(browser)
     open_as_landlord(page, server)
-    page.wait_for_timeout(300)
+    settled_boxes(page)
     for name in ("Jugar", "Pasar", "Pista"):
         box = page.get_by_role("button", name=name, exact=True).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 844, name

@@ -82,3 +82,14 @@ def test_schema_violation(corpus: Path) -> None:
         'nota: "Sin mayúsculas obligatorias',
     )
     assert any("note" in p or "nota" in p for p in check(corpus))
+
+
+def test_scoring_rules_need_both_sides(corpus: Path) -> None:
+    case_id, rule = "almost-antispring", "R-SCORE-2"
+    # Untag the only negative case of a scoring rule: check must ask for it back.
+    path = corpus / "cases" / "game" / "hands.yaml"
+    text = path.read_text(encoding="utf-8")
+    head, tail = text.split(f"- id: {case_id}\n", 1)
+    rules_line, rest = tail.split("\n", 1)
+    path.write_text(f"{head}- id: {case_id}\n{rules_line.replace(rule + ', ', '')}\n{rest}", encoding="utf-8")
+    assert any(p.startswith(f"rule {rule} needs a positive and a negative case") for p in check(corpus))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -63,3 +64,79 @@ def test_replay_bad_record(tmp_path: object) -> None:
     p.write_text('{"format": "ddz-record", "version": 1, "code": "003N-QK8N1", "actions": ["p", "9"]}')
     r = ddz("replay", str(p))
     assert r.returncode == 2 and "acción 1" in r.stderr and "Traceback" not in r.stderr
+
+
+def _no_traceback(r: subprocess.CompletedProcess[str], fragment: str) -> None:
+    assert r.returncode == 2, (r.returncode, r.stderr[-500:])
+    assert fragment in r.stderr, r.stderr[-500:]
+    assert "Traceback" not in r.stderr + r.stdout
+
+
+@pytest.mark.parametrize(
+    "record,fragment",
+    [
+        (
+            '{"format": "ddz-record", "version": 1, "variant": 5, "code": "003N-QK8N1", "actions": []}',
+            "variante",
+        ),
+        ('{"format": "ddz-record", "version": true, "code": "003N-QK8N1", "actions": []}', "versión 1"),
+        ('{"format": "ddz-record", "version": 1.0, "code": "003N-QK8N1", "actions": []}', "versión 1"),
+        ("[" * 100_000 + "]" * 100_000, "niveles"),
+        ('{"format": "ddz-record", "version": ' + "9" * 5000 + "}", "no es JSON válido"),
+    ],
+)
+def test_replay_hostile_record_exits_2(tmp_path: Path, record: str, fragment: str) -> None:
+    p = tmp_path / "r.json"
+    p.write_text(record)
+    _no_traceback(ddz("replay", str(p)), fragment)
+
+
+def test_replay_non_utf8_file_exits_2(tmp_path: Path) -> None:
+    p = tmp_path / "r.json"
+    p.write_bytes(b"\xff\xfe{}")
+    _no_traceback(ddz("replay", str(p)), "UTF-8")
+
+
+@pytest.mark.parametrize("args", [("beats", "33X", "3"), ("beats", "3", "33X")])
+def test_beats_unreadable_cards_exit_2(args: tuple[str, ...]) -> None:
+    _no_traceback(ddz(*args), "«X»")
+
+
+def conformance(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ddz.conformance.cli", *args], capture_output=True, text=True, timeout=60
+    )
+
+
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (("run", "--variant", "foo"), "unknown variant 'foo'"),
+        (("run", "--impl", "/nonexistent"), "cannot run '/nonexistent'"),
+        (("run", "--impl", ""), "the command is empty"),
+        (("run", "--impl", "python3 'x"), "cannot parse the command"),
+        (("run", "--impl", f"{sys.executable} -c pass"), "handshake failed"),
+        (("fuzz", "--impl", "/nonexistent"), "cannot run"),
+    ],
+)
+def test_conformance_bad_arguments_exit_2(args: tuple[str, ...], fragment: str) -> None:
+    _no_traceback(conformance(*args), fragment)
+
+
+def test_conformance_bad_expectations_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "known.json"
+    bad.write_text("{not json")
+    _no_traceback(
+        conformance("run", "--run", "classify.kinds.pair", "--expectations", str(bad)), "not valid JSON"
+    )
+    bad.write_text('["a list"]')
+    _no_traceback(
+        conformance("run", "--run", "classify.kinds.pair", "--expectations", str(bad)), "JSON object"
+    )
+
+
+@pytest.mark.parametrize("where", ["missing-folder", "directory"])
+def test_conformance_unwritable_expectations_exit_2(tmp_path: Path, where: str) -> None:
+    target = tmp_path / "nope" / "known.json" if where == "missing-folder" else tmp_path
+    r = conformance("run", "--run", "classify.kinds.pair", "--write-expectations", str(target))
+    _no_traceback(r, "--write-expectations")

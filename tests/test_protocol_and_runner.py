@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from runner_cases import single_three
 
 from ddz.conformance.cli import main as conformance_main
 from ddz.conformance.corpus import Case
@@ -55,18 +56,7 @@ def test_server_answers_every_line_and_never_crashes() -> None:
 
 
 def _case(cards: str) -> Case:
-    return Case(
-        f"t.{cards}",
-        "classify",
-        {"cards": cards},
-        {"kind": "single", "rank": "3", "chain": 1},
-        (),
-        "",
-        "t",
-        "",
-        "",
-        "",
-    )
+    return single_three(cards)
 
 
 @pytest.fixture
@@ -120,3 +110,56 @@ def test_dump_is_json_with_every_case(capsys: object) -> None:
     assert conformance_main(["dump"]) == 0
     data = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
     assert len(data) > 100 and all({"id", "op", "input", "expect", "rules", "anchor"} <= set(d) for d in data)
+
+
+def _server_bytes(lines: list[bytes]) -> list[dict[str, object]]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "ddz.protocol"],
+        input=b"\n".join(lines) + b"\n",
+        capture_output=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0 and proc.stderr == b"", proc.stderr.decode(errors="replace")[-2000:]
+    return [json.loads(x) for x in proc.stdout.splitlines()]
+
+
+HOSTILE_LINES: list[tuple[str, bytes]] = [
+    ("surrogate-notation", b'{"cmd":"run","seq":1,"op":"notation","input":{"cards":"\\ud800"}}'),
+    ("surrogate-deal", b'{"cmd":"run","seq":1,"op":"deal","input":{"code":"\\udfff0000-00000"}}'),
+    ("surrogate-legal", b'{"cmd":"run","seq":1,"op":"legal","input":{"hand":"3\\ud800"}}'),
+    ("surrogate-op", b'{"cmd":"run","seq":1,"op":"\\ud800","input":{}}'),
+    ("surrogate-cmd", b'{"cmd":"\\ud800"}'),
+    ("deep-list", b"[" * 2000 + b"]" * 2000),
+    ("deep-input", b'{"cmd":"run","seq":1,"op":"classify","input":' + b'{"a":' * 3000 + b"1" + b"}" * 3001),
+    ("huge-int", b'{"cmd":"run","seq":' + b"9" * 5000 + b',"op":"classify","input":{"cards":"3"}}'),
+    (
+        "huge-redeal",
+        b'{"cmd":"run","seq":1,"op":"deal","input":{"code":"003N-QK8N1","redeal":1000000000000}}',
+    ),
+    ("redeal-4", b'{"cmd":"run","seq":1,"op":"deal","input":{"code":"003N-QK8N1","redeal":4}}'),
+    ("redeal-negative", b'{"cmd":"run","seq":1,"op":"deal","input":{"code":"003N-QK8N1","redeal":-1}}'),
+    ("not-utf8", b'{"cmd":"run","seq":1,"op":"classify","input":{"cards":"3\xff\xfe"}}'),
+    ("string-seq", b'{"cmd":"run","seq":"1","op":"classify","input":{"cards":"3"}}'),
+    ("bad-limit", b'{"cmd":"run","seq":1,"op":"notation","input":{"cards":"3","limit":"x"}}'),
+]
+
+
+@pytest.mark.parametrize("name,line", HOSTILE_LINES, ids=[n for n, _ in HOSTILE_LINES])
+def test_server_survives_hostile_line(name: str, line: bytes) -> None:
+    probe = b'{"cmd":"run","seq":7,"op":"classify","input":{"cards":"3"}}'
+    out = _server_bytes([line, probe, b'{"cmd":"stop"}'])
+    assert len(out) == 2, "one answer per request, and the server is still alive afterwards"
+    bad = out[0]
+    result = bad.get("result", {})
+    assert isinstance(result, dict)
+    assert bad.get("errored") is True or "error" in result or result.get("kind") == "invalid"
+    assert out[1] == {"seq": 7, "result": {"kind": "single", "rank": "3", "chain": 1}}
+
+
+def test_server_answers_a_huge_redeal_at_once() -> None:
+    import time
+
+    t0 = time.perf_counter()
+    out = _server_bytes([HOSTILE_LINES[8][1]])
+    assert time.perf_counter() - t0 < 10
+    assert out[0]["errored"] is True and "0..3" in str(out[0]["context"])

@@ -79,13 +79,24 @@ def check(root: Path | None = None) -> list[str]:
     return problems
 
 
-_TWO_SIDED = re.compile(r"^(R-KIND-(1[0-4]|[1-9])|R-CHAIN-1|R-CMP-[1-5]|R-ONE-[2-4]|R-BID-[2-5])$")
+_TWO_SIDED = re.compile(
+    r"^(R-KIND-(1[0-4]|[1-9])|R-CHAIN-1|R-CMP-[1-5]|R-ONE-[2-4]|R-BID-[2-5]|R-SCORE-[245])$"
+)
 """Rules that have both a positive and a negative side, and so need a case of each."""
 
+_SCORE_SIDES: dict[str, str] = {"R-SCORE-2": "multiplier", "R-SCORE-4": "spring", "R-SCORE-5": "antispring"}
+"""Scoring rules whose side is read from the scored result: it doubled, it was a spring…"""
 
-def positive(case: Case) -> bool:
-    """Whether a case shows the rule allowing something (a play, a win, a landlord…)."""
+
+def positive(case: Case, rule: str = "") -> bool | None:
+    """Whether a case shows the rule allowing something (a play, a win, a landlord, a spring…);
+    None when the case says nothing about that side of ``rule`` (an error for a scoring rule)."""
     e = case.expect
+    if rule in _SCORE_SIDES:
+        if "scores" not in e:
+            return None
+        value: Any = e.get(_SCORE_SIDES[rule])
+        return bool(value) and (rule != "R-SCORE-2" or value > 1)
     if case.op == "classify":
         return e.get("kind") != "invalid"
     if case.op == "beats":
@@ -99,7 +110,9 @@ def _both_sides(cases: list[Case], declared: list[str]) -> list[str]:
     sides: dict[str, set[bool]] = {}
     for c in cases:
         for rid in c.rules:
-            sides.setdefault(rid, set()).add(positive(c))
+            side = positive(c, rid)
+            if side is not None:
+                sides.setdefault(rid, set()).add(side)
     return [
         f"rule {rid} needs a positive and a negative case (has only {'positive' if True in sides.get(rid, set()) else 'negative'} ones)"
         for rid in declared

@@ -14,13 +14,14 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
+import os
 import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..variants import STANDARD, Variant
+from ..variants import FLAG_DOCS, STANDARD, Variant
 from .corpus import Case, load_cases
 from .runner import Implementation, ImplError, InProcess, Outcome, Subprocess, run_all
 
@@ -40,28 +41,71 @@ def count_line(counts: Counter[str]) -> str:
     return ", ".join(f"{counts.get(s, 0)} {s}" for s in STATUSES)
 
 
+class UsageError(Exception):
+    """Bad command-line input: printed as ``error: …`` with exit status 2, never a traceback."""
+
+
 def _load_expectations(path: str | None) -> dict[str, set[str]]:
     if not path or not Path(path).exists():
         return {}
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise UsageError(f"cannot read --expectations {path!r}: {e.strerror or e}") from None
+    except (ValueError, RecursionError) as e:
+        raise UsageError(f"--expectations {path!r} is not valid JSON: {str(e)[:120]}") from None
+    if not isinstance(data, dict) or not all(
+        isinstance(ids, list) and all(isinstance(i, str) for i in ids) for ids in data.values()
+    ):
+        raise UsageError(f"--expectations {path!r} must be a JSON object {{implementation: [case ids]}}")
     return {name: set(ids) for name, ids in data.items()}
 
 
-def cmd_run(args: argparse.Namespace) -> int:
-    cases = select(load_cases(), args.run or [], args.skip or [])
-    variant = Variant.parse(args.variant)
-    impls: list[Implementation] = []
-    if not args.impl:
-        impls.append(InProcess(variant))
-    for cmd in args.impl or []:
-        sp = Subprocess(cmd, timeout=args.timeout)
+def _check_writable(path: str | None) -> None:
+    """Fail before the run, not after it, when ``--write-expectations`` cannot be written."""
+    if not path:
+        return
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise UsageError(f"--write-expectations {path!r} is a directory")
+    if not folder.is_dir():
+        raise UsageError(f"--write-expectations {path!r}: the folder {str(folder)!r} does not exist")
+    if not os.access(target if target.exists() else folder, os.W_OK):
+        raise UsageError(f"--write-expectations {path!r} is not writable")
+
+
+def _parse_variant(spec: str) -> Variant:
+    try:
+        return Variant.parse(spec)
+    except ValueError:
+        known = ", ".join(FLAG_DOCS)
+        raise UsageError(
+            f"unknown variant {spec!r}; use standard or standard+FLAG with FLAG in: {known}"
+        ) from None
+
+
+def _start_all(commands: list[str], timeout: float) -> list[Subprocess]:
+    started: list[Subprocess] = []
+    for cmd in commands:
+        sp = Subprocess(cmd, timeout=timeout)
         try:
             sp.start()
         except ImplError as e:
-            print(f"error: could not start {cmd!r}: {e}", file=sys.stderr)
-            return 2
-        impls.append(sp)
+            for other in started:
+                other.close()
+            raise UsageError(f"could not start {cmd!r}: {e}") from None
+        started.append(sp)
+    return started
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    variant = _parse_variant(args.variant)
     known = _load_expectations(args.expectations)
+    _check_writable(args.write_expectations)
+    cases = select(load_cases(), args.run or [], args.skip or [])
+    impls: list[Implementation] = [] if args.impl else [InProcess(variant)]
+    impls += _start_all(args.impl or [], args.timeout)
     total: Counter[str] = Counter()
     bad = 0
     written: dict[str, list[str]] = {}
@@ -82,9 +126,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     render = {"pretty": _pretty, "json": _json, "markdown": _markdown}[args.format]
     render(reports, args)
     if args.write_expectations:
-        Path(args.write_expectations).write_text(
-            json.dumps(written, indent=1, sort_keys=True) + "\n", encoding="utf-8"
-        )
+        try:
+            Path(args.write_expectations).write_text(
+                json.dumps(written, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+            )
+        except OSError as e:
+            raise UsageError(f"cannot write --write-expectations {args.write_expectations!r}: {e}") from None
     print(count_line(total))
     return 1 if bad else 0
 
@@ -104,6 +151,8 @@ def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
                 print(f"  {tag}{o.status.upper()} {o.case.id} [{', '.join(o.case.rules)}]")
                 print(f"      input {json.dumps(o.case.input, ensure_ascii=False)}")
                 print(f"      expected {json.dumps(o.expected, ensure_ascii=False)}; {detail}")
+                for line in o.stderr:
+                    print(f"      stderr| {line}")
         for o in fixed:
             print(f"  NOW PASSING (listed as known failure) {o.case.id}")
 
@@ -122,6 +171,7 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
                         "expected": o.expected,
                         "actual": o.actual,
                         "message": o.message,
+                        "stderr": list(o.stderr),
                     },
                     ensure_ascii=False,
                 )
@@ -227,7 +277,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    code: int = args.func(args)
+    try:
+        code: int = args.func(args)
+    except (UsageError, ImplError) as e:  # ImplError: fuzz and report start their peers themselves
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     return code
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import json
 import queue
 import shlex
@@ -9,11 +11,12 @@ import subprocess
 import threading
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Protocol
 
 from ..ops import OpError, run_op
 from ..variants import STANDARD, Variant
-from .corpus import Case, matches
+from .corpus import Case, corpus_dir, matches
 
 
 @dataclass
@@ -27,6 +30,8 @@ class Outcome:
     message: str = ""
     known: bool = False
     """True when the case is listed as a known failure of this implementation."""
+    stderr: tuple[str, ...] = ()
+    """For an errored case of a subprocess: the last lines it wrote on stderr."""
 
 
 class Implementation(Protocol):
@@ -42,9 +47,65 @@ class Implementation(Protocol):
 class ImplError(Exception):
     """The implementation answered ``errored``, crashed, timed out or sent garbage."""
 
+    def __init__(self, message: str, stderr: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.stderr = stderr
+        """The last lines the implementation wrote on stderr, when known."""
+
 
 class Skip(Exception):
     """The implementation answered ``skipped``."""
+
+
+MAX_DEPTH = 64
+"""Replies nested deeper than this are refused before anything else looks at them."""
+MAX_LINE = 1 << 20
+"""A reply line longer than this (bytes) is refused; the rest of it is read and dropped."""
+STDERR_LINES = 20
+"""How many of the implementation's last stderr lines an errored outcome keeps."""
+_TOO_LONG = object()
+
+
+def _depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``value`` nests at most ``limit`` containers deep (iterative: no recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict | list):
+            if d >= limit:
+                return False
+            stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return True
+
+
+@lru_cache(maxsize=1)
+def _protocol_schema() -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(
+        (corpus_dir() / "schemas" / "protocol.schema.json").read_text(encoding="utf-8")
+    )
+    return schema
+
+
+@lru_cache(maxsize=16)
+def _validator(pointer: str) -> Any:
+    import jsonschema
+
+    return jsonschema.Draft202012Validator({**_protocol_schema(), "$ref": pointer})
+
+
+def schema_problem(message: Any, pointer: str) -> str | None:
+    """Why ``message`` does not follow ``protocol.schema.json`` at ``pointer`` (None if it does)."""
+    from jsonschema.exceptions import best_match
+
+    best = best_match(_validator(pointer).iter_errors(message))
+    if best is None:
+        return None
+    where = "/".join(map(str, best.absolute_path)) or "the message"
+    return f"{where}: {_clip(best.message)}"
+
+
+def _clip(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass
@@ -67,7 +128,13 @@ class InProcess:
 
 @dataclass
 class Subprocess:
-    """Any implementation speaking the protocol on stdin/stdout, one persistent process."""
+    """Any implementation speaking the protocol on stdin/stdout, one persistent process.
+
+    Nothing the implementation does can crash or hang the runner: replies are read as bytes
+    and decoded with replacement, refused when too long, too deep or off the protocol schema;
+    every wait has a timeout; a child that misbehaves is killed and restarted, and one that
+    cannot be restarted twice in a row is given up (later cases error at once).
+    """
 
     command: str
     timeout: float = 5.0
@@ -75,81 +142,138 @@ class Subprocess:
     variant: Variant = STANDARD
     ops: tuple[str, ...] = ()
     restarts: int = 0
-    _proc: subprocess.Popen[str] | None = field(default=None, repr=False)
-    _lines: queue.Queue[str | None] = field(default_factory=queue.Queue, repr=False)
+    start_timeout: float = 30.0
+    """Seconds the handshake may take (an implementation may load a model first)."""
+    _proc: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+    _lines: queue.Queue[Any] = field(default_factory=queue.Queue, repr=False)
+    _stderr: collections.deque[str] = field(default_factory=collections.deque, repr=False)
+    _stderr_thread: threading.Thread | None = field(default=None, repr=False)
     _seq: int = 0
+    _failed_starts: int = 0
+    _dead: str | None = None
 
     def start(self) -> dict[str, Any]:
-        self._proc = subprocess.Popen(
-            shlex.split(self.command),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-        )
+        """Launch the command and shake hands; raises :class:`ImplError` (and leaves no child
+        running) when that fails."""
+        try:
+            argv = shlex.split(self.command)
+        except ValueError as e:
+            raise ImplError(f"cannot parse the command {self.command!r}: {e}") from None
+        if not argv:
+            raise ImplError("the command is empty")
+        try:
+            proc = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            )
+        except OSError as e:
+            raise ImplError(f"cannot run {argv[0]!r}: {e.strerror or e}") from None
+        self._proc = proc
         self._lines = queue.Queue()
-        threading.Thread(target=self._pump, args=(self._proc, self._lines), daemon=True).start()
-        hello = self._request({"cmd": "start", "version": 1}, timeout=max(self.timeout, 30.0))
-        impl = hello.get("implementation", {}) if isinstance(hello, dict) else {}
-        self.name = self.name or str(impl.get("name", self.command))
-        self.ops = tuple(impl.get("ops", ())) or self.ops
-        self.variant = Variant.parse(str(impl.get("variant", "standard")))
-        return dict(hello) if isinstance(hello, dict) else {}
+        self._stderr = collections.deque(maxlen=STDERR_LINES)
+        threading.Thread(target=_pump_stdout, args=(proc, self._lines), daemon=True).start()
+        self._stderr_thread = threading.Thread(target=_pump_stderr, args=(proc, self._stderr), daemon=True)
+        self._stderr_thread.start()
+        try:
+            hello = self._request({"cmd": "start", "version": 1}, timeout=self.start_timeout)
+            impl = self._handshake(hello)
+        except ImplError as e:
+            tail = self.stderr_tail()
+            self.close()
+            raise ImplError(f"handshake failed: {e}", tail) from None
+        self.name = self.name or str(impl.get("name") or self.command)
+        self.ops = tuple(impl["ops"]) or self.ops
+        return dict(hello)
 
-    @staticmethod
-    def _pump(proc: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            lines.put(line)
-        lines.put(None)
+    def _handshake(self, hello: Any) -> dict[str, Any]:
+        problem = schema_problem(hello, "#/$defs/response/oneOf/0")
+        if problem:
+            raise ImplError(f"the start reply does not follow the protocol: {problem}")
+        impl: dict[str, Any] = hello["implementation"]
+        try:
+            self.variant = Variant.parse(str(impl.get("variant", "standard")))
+        except ValueError as e:
+            raise ImplError(f"the start reply names an unknown variant: {_clip(str(e))}") from None
+        return impl
+
+    def stderr_tail(self) -> tuple[str, ...]:
+        """The last lines of the implementation's stderr (waits briefly for a dead child's last words)."""
+        proc, thread = self._proc, self._stderr_thread
+        if proc is not None and thread is not None and proc.poll() is not None:
+            thread.join(timeout=0.5)
+        return tuple(self._stderr)
 
     def _request(self, msg: dict[str, Any], timeout: float | None = None) -> Any:
         proc = self._proc
         if proc is None or proc.poll() is not None or proc.stdin is None:
             raise ImplError("the implementation is not running")
         try:
-            proc.stdin.write(json.dumps(msg) + "\n")
+            proc.stdin.write(json.dumps(msg).encode("utf-8") + b"\n")
             proc.stdin.flush()
-        except (BrokenPipeError, OSError) as e:
+        except (OSError, ValueError) as e:
             raise ImplError(f"cannot write to the implementation: {e}") from None
+        wait = timeout or self.timeout
         try:
-            line = self._lines.get(timeout=timeout or self.timeout)
+            line = self._lines.get(timeout=wait)
         except queue.Empty:
-            raise ImplError(f"no answer within {timeout or self.timeout:.1f} s") from None
+            raise ImplError(f"no answer within {wait:.1f} s") from None
         if line is None:
             raise ImplError("the implementation exited")
+        if line is _TOO_LONG:
+            raise ImplError(f"a reply line longer than {MAX_LINE} bytes")
+        text = line.decode("utf-8", errors="replace")
         try:
-            return json.loads(line)
-        except json.JSONDecodeError:
-            raise ImplError(f"garbage on stdout: {line[:80]!r}") from None
+            reply = json.loads(text)
+        except RecursionError:
+            raise ImplError("a reply nested too deep to parse") from None
+        except ValueError:
+            raise ImplError(f"garbage on stdout: {_clip(text.strip(), 80)!r}") from None
+        if not _depth_ok(reply):
+            raise ImplError(f"a reply nested deeper than {MAX_DEPTH} levels (refused)")
+        return reply
 
     def run(self, op: str, inp: dict[str, Any]) -> dict[str, Any]:
+        if self._dead is not None:
+            raise ImplError(self._dead)
         if self._proc is None or self._proc.poll() is not None:
             self.restart()
         self._seq += 1
         try:
             resp = self._request({"cmd": "run", "seq": self._seq, "op": op, "input": inp})
-        except ImplError:
-            self.restart()
-            raise
-        if not isinstance(resp, dict) or resp.get("seq") != self._seq:
-            self.restart()
-            raise ImplError(f"answer out of sequence: {str(resp)[:80]}")
+            problem = schema_problem(resp, "#/$defs/response")
+            if problem is None and resp.get("seq") != self._seq:
+                problem = f"answer out of sequence (expected seq {self._seq}): {_clip(json.dumps(resp), 80)}"
+            if problem is None and isinstance(resp.get("result"), dict):
+                problem = schema_problem(resp["result"], f"#/$defs/results/{op}")
+                problem = problem and f"result: {problem}"
+            if problem is not None:
+                raise ImplError(f"reply off the protocol: {problem}")
+        except ImplError as e:
+            tail = self.stderr_tail()
+            self._restart_quietly()
+            raise ImplError(str(e), tail) from None
         if resp.get("skipped"):
             raise Skip(str(resp.get("message", "")))
         if resp.get("errored"):
             ctx = resp.get("context") or {}
-            raise ImplError(str(ctx.get("message", ctx)))
-        result = resp.get("result")
-        if not isinstance(result, dict):
-            raise ImplError("answer without a result object")
+            raise ImplError(_clip(str(ctx.get("message", ctx)), 500), self.stderr_tail())
+        result: dict[str, Any] = resp["result"]
         return result
+
+    def _restart_quietly(self) -> None:
+        with contextlib.suppress(ImplError):  # recorded in self._dead, or retried on the next case
+            self.restart()
 
     def restart(self) -> None:
         self.close()
         self.restarts += 1
-        self.start()
+        try:
+            self.start()
+        except ImplError as e:
+            self._failed_starts += 1
+            if self._failed_starts >= 2:
+                self._dead = f"given up after {self._failed_starts} failed restarts: {e}"
+            raise
+        self._failed_starts = 0
 
     def close(self) -> None:
         proc = self._proc
@@ -158,7 +282,7 @@ class Subprocess:
             return
         try:
             if proc.poll() is None and proc.stdin is not None:
-                proc.stdin.write('{"cmd":"stop"}\n')
+                proc.stdin.write(b'{"cmd":"stop"}\n')
                 proc.stdin.flush()
                 proc.wait(timeout=1)
         except (OSError, subprocess.TimeoutExpired, ValueError):
@@ -166,6 +290,49 @@ class Subprocess:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+        for pipe in (proc.stdin, proc.stdout, proc.stderr):
+            try:
+                if pipe is not None:
+                    pipe.close()
+            except OSError:
+                pass
+
+
+def _pump_stdout(proc: subprocess.Popen[bytes], lines: queue.Queue[Any]) -> None:
+    """Read reply lines as bytes; never dies on what it reads."""
+    out = proc.stdout
+    assert out is not None
+    try:
+        while True:
+            line = out.readline(MAX_LINE + 1)
+            if not line:
+                break
+            if len(line) > MAX_LINE and not line.endswith(b"\n"):
+                while line and not line.endswith(b"\n"):
+                    line = out.readline(MAX_LINE)
+                lines.put(_TOO_LONG)
+                continue
+            if line.strip():
+                lines.put(line)
+    except (OSError, ValueError):
+        pass
+    lines.put(None)
+
+
+def _pump_stderr(proc: subprocess.Popen[bytes], tail: collections.deque[str]) -> None:
+    """Keep the last lines of stderr (each clipped), draining the pipe so the child never blocks."""
+    err = proc.stderr
+    assert err is not None
+    try:
+        while True:
+            line = err.readline(4096)
+            if not line:
+                break
+            text = line.decode("utf-8", errors="replace").rstrip("\n")
+            if text.strip():
+                tail.append(_clip(text, 300))
+    except (OSError, ValueError):
+        pass
 
 
 def run_case(impl: Implementation, case: Case) -> Outcome:
@@ -178,7 +345,9 @@ def run_case(impl: Implementation, case: Case) -> Outcome:
     except Skip as e:
         return Outcome(case, "skipped", expected=expected, message=str(e))
     except ImplError as e:
-        return Outcome(case, "errored", expected=expected, message=str(e))
+        return Outcome(case, "errored", expected=expected, message=str(e), stderr=e.stderr)
+    except Exception as e:  # a bug in an adapter must not stop the run either
+        return Outcome(case, "errored", expected=expected, message=f"{type(e).__name__}: {_clip(str(e))}")
     status = "passed" if matches(case.op, expected, actual) else "failed"
     return Outcome(case, status, actual, expected)
 
