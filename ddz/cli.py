@@ -73,7 +73,7 @@ def cmd_classify(args: argparse.Namespace) -> int:
             "body": str(got.body),
             "kickers": str(got.kickers),
         }
-        _emit(args, data, f"{got.cards}: {got.describe()}")
+        _emit(args, data, f"{got.shown()}: {got.describe()}")
         return 0
     if got.reason == "notation":
         print(f"error: {got.message}", file=sys.stderr)
@@ -121,9 +121,9 @@ def cmd_legal(args: argparse.Namespace) -> int:
     what = f"que superan a {args.table}" if args.table else "de salida"
     print(f"{len(plays)} jugadas {what} con {hand}:")
     for kind in KIND_NAMES_ES:
-        group = [str(p) for p in plays if p.kind == kind]
+        group = [p.shown() for p in plays if p.kind == kind]
         if group:
-            print(f"  {KIND_NAMES_ES[kind]} ({len(group)}): {' '.join(group)}")
+            print(f"  {KIND_NAMES_ES[kind]} ({len(group)}): {' · '.join(group)}")
     return 0
 
 

@@ -10,14 +10,19 @@ from __future__ import annotations
 import fnmatch
 import html
 import re
+import sys
+from pathlib import Path
 from typing import Any
 
-from ddz.cards import RANKS, parse
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the app's card faces: one design
+
+from ddz.cards import parse
+from ddz.codes import DECK_ORDER, ids_for
 from ddz.conformance.corpus import Case, corpus_dir, load_cases
-from ddz.plays import KIND_NAMES_ES, REASONS
+from ddz.plays import KIND_NAMES_ES, REASONS, Play, analyze
+from tutorial.cards_view import card_face
 
 _CASES: list[Case] | None = None
-_SUITS = "♠♥♣♦"
 
 
 def _cases() -> list[Case]:
@@ -28,29 +33,32 @@ def _cases() -> list[Case]:
 
 
 def cards_html(text: str) -> str:
-    """Cards drawn as small inline faces (suits only for looks)."""
+    """Cards drawn as small inline faces, as people write a play: the body first, then the
+    kickers (the faces come from the app's own ``card_face``; suits only for looks)."""
     try:
         cards = parse(text)
     except ValueError:
         return f"<code>{html.escape(text)}</code>"
     if not cards:
         return "<em>(ninguna carta)</em>"
-    seen: dict[int, int] = {}
+    got = analyze(cards)
+    groups = [got.body, got.kickers] if isinstance(got, Play) and got.kickers else [cards]
+    pool = list(DECK_ORDER)
     out = []
-    for r in cards:
-        n = seen.get(r, 0)
-        seen[r] = n + 1
-        sym = RANKS[r]
-        if sym in "BR":
-            label, cls = ("JOKER", "ddz-card joker " + ("black" if sym == "B" else "red"))
-            out.append(
-                f'<span class="{cls}" title="comodín {"pequeño" if sym == "B" else "grande"}">{label}</span>'
+    for g, group in enumerate(groups):
+        ids = ids_for(group, pool)
+        pool = [cid for cid in pool if cid not in set(ids)]
+        for cid in ids:
+            f = card_face(cid)
+            cls = (
+                f"ddz-card {f['color']}"
+                + (" joker" if f["joker"] else "")
+                + (" gap" if g and cid == ids[0] else "")
             )
-            continue
-        suit = _SUITS[n % 4]
-        color = "red" if suit in "♥♦" else "black"
-        label = "10" if sym == "T" else sym
-        out.append(f'<span class="ddz-card {color}">{label}{suit}</span>')
+            out.append(
+                f'<span class="{cls}" title="{html.escape(f["name"])}">{html.escape(f["label"])}'
+                f"{' ' if f['joker'] else ''}{html.escape(f['sub'] or f['suit'])}</span>"
+            )
     return '<span class="ddz-cards">' + "".join(out) + "</span>"
 
 

@@ -19,6 +19,8 @@ def ddz(*args: str) -> subprocess.CompletedProcess[str]:
 def test_classify_spanish() -> None:
     r = ddz("classify", "444455")
     assert r.returncode == 0 and "cuarteto con dos sueltas" in r.stdout
+    assert r.stdout.startswith("4444 55:")  # as people write it: the body first, then the kickers
+    assert ddz("classify", "2", "5", "6", "2", "2", "2").stdout.startswith("2222 56:")
 
 
 def test_classify_illegal_names_rule() -> None:

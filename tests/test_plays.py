@@ -262,3 +262,15 @@ def test_compare_explains() -> None:
 def test_accepts_parsed_values_and_strings_alike() -> None:
     assert classify(parse("444455")) == classify("4 4 4 4 5 5")
     assert legal_plays(parse("77778"), classify("666")) == legal_plays("77778", "666")
+
+
+def test_shown_puts_the_body_first() -> None:
+    """Plays as people read them (issue 10): body first, then kickers, one space between."""
+    from ddz.plays import classify
+
+    assert classify("444433").shown() == "4444 33"
+    assert classify("3KKK").shown() == "KKK 3"
+    assert classify("562222").shown() == "2222 56"
+    assert classify("34567").shown() == "34567"
+    assert classify("BR").shown() == "BR"
+    assert classify("33344456").shown() == "333444 56"
