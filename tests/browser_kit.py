@@ -31,8 +31,13 @@ def raised_ids(page: Any) -> list[str]:
 
 
 def strip_point(page: Any, card_id: str, scope: str = HAND) -> tuple[float, float]:
-    """A point on the part of a card that no other card covers (its top-left corner)."""
-    box = page.locator(f'{scope} .card[data-id="{card_id}"]').bounding_box()
+    """A point on the part of a card that no other card covers (its top-left corner), on screen."""
+    card = page.locator(f'{scope} .card[data-id="{card_id}"]')
+    box = card.bounding_box()
+    if box["y"] < 0 or box["y"] + box["height"] > page.viewport_size["height"]:
+        card.evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
+        page.wait_for_timeout(100)
+        box = card.bounding_box()
     return box["x"] + 9, box["y"] + 14
 
 

@@ -293,3 +293,76 @@ def test_live_hand_is_not_shown_in_manos(server: str, browser: Any) -> None:
     page.goto(f"{server}/manos?codigo={CODE}&acciones=2.3")
     page.get_by_text("todavía no ha terminado").first.wait_for()
     assert not page.get_by_text("Tu partida").count()  # an annotated hand is shown instead
+
+
+# ---- preferences, deal animation ----------------------------------------------------------------
+def test_preferences_survive_a_reload(server: str, browser: Any) -> None:
+    page = phone(browser)
+    page.goto(f"{server}/?codigo={CODE}")
+    page.get_by_role("button", name="Pujar 3").wait_for()
+    page.get_by_role("button", name="Ajustes").tap()
+    toggle = page.get_by_role("switch", name="Saltar la animación del reparto")
+    toggle.wait_for(state="attached")
+    assert not toggle.is_checked()
+    page.get_by_text("Saltar la animación del reparto").tap()
+    expect(toggle).to_be_checked()
+    page.wait_for_timeout(800)  # the browser stores it
+    page.reload()
+    page.get_by_role("button", name="Pujar 3").wait_for()
+    page.get_by_role("button", name="Ajustes").tap()
+    expect(page.get_by_role("switch", name="Saltar la animación del reparto")).to_be_checked()
+
+
+def test_a_tap_anywhere_skips_the_deal(server: str, browser: Any) -> None:
+    """Tapping the table (not the cards) during the deal shows the whole hand at once."""
+    page = phone(browser)
+    page.goto(f"{server}/?codigo={CODE}")
+    page.locator(f"{HAND} .card").nth(16).wait_for(state="attached")
+    page.locator('[data-testid="table"]').tap()
+    page.wait_for_timeout(200)  # the deal itself would take 17 × 90 ms
+    opacities = page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.style.opacity)")
+    assert opacities and all(o == "1" for o in opacities), opacities
+
+
+# ---- explorer on a phone ------------------------------------------------------------------------
+def test_explorer_typo_clear_and_jokers_on_a_phone(server: str, browser: Any) -> None:
+    """Report: a typo emptied the box with no message; «Vaciar» left the old play in the bar and box;
+    the joker labels overflowed onto «Vaciar la selección»."""
+    page = phone(browser)
+    page.goto(f"{server}/explorador?jugada=KKK3")
+    wait_bar(page, "Trío con carta suelta")
+    box = page.get_by_label("Tu jugada")
+    box.fill("3X")
+    page.get_by_role("button", name="Ver").tap()
+    wait_bar(page, "No se entiende")
+    assert box.input_value() == "3X"
+    deck = '[aria-label="baraja completa"]'
+    tap(page, "9S", scope=deck)
+    wait_bar(page, "Carta suelta")
+    clear = page.get_by_role("button", name="Vaciar la selección")
+    b = clear.bounding_box()
+    hit = page.evaluate(
+        """([x, y]) => { let r = document.elementFromPoint(x, y);
+           while (r && r.shadowRoot) { const inner = r.shadowRoot.elementFromPoint(x, y); if (!inner || inner === r) break; r = inner; }
+           return r ? (r.className || r.tagName) : ''; }""",
+        [b["x"] + b["width"] / 2, b["y"] + b["height"] / 2],
+    )
+    assert "clear" in str(hit), hit  # the button's centre is the button, not a joker
+    clear.tap()
+    wait_bar(page, "Elige cartas")
+    expect(page.get_by_label("Tu jugada")).to_have_value("")
+    shot(page, "explorador-vaciar-390", full_page=False)
+
+
+def test_example_button_brings_its_result_into_view(server: str, browser: Any) -> None:
+    page = phone(browser)
+    page.goto(f"{server}/explorador")
+    wait_bar(page, "Elige cartas")
+    example = page.get_by_role("button", name="El cohete supera a la bomba")
+    example.scroll_into_view_if_needed()
+    example.tap()
+    wait_bar(page, "Supera a 2222")
+    page.wait_for_function(
+        "() => { const b = document.querySelector('[data-testid=\"ddz-bar\"]').getBoundingClientRect();"
+        " return b.top >= 0 && b.bottom <= window.innerHeight; }"
+    )

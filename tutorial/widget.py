@@ -143,8 +143,8 @@ export default function (component) {
   });
   layout(); paint();
   const skipDeal = () => { (st.timers || []).forEach(clearTimeout); (st.dealEls || []).forEach(el => { el.style.opacity = '1'; }); st.dealing = false; };
-  if (data.animate && st.animated !== sig) {          // the deal: cards arrive one by one; a tap anywhere skips it
-    st.animated = sig;
+  if (data.animate && st.animated !== data.animate) {  // a deal: cards arrive one by one; a tap anywhere skips it
+    st.animated = data.animate;
     st.dealEls = els;
     els.forEach(el => { el.style.opacity = '0'; });
     st.timers = els.map((el, i) => setTimeout(() => { el.style.opacity = '1'; }, 90 * i + 60));
@@ -273,13 +273,14 @@ def card_hand(
     key: str,
     layout: str = "fan",
     disabled: bool = False,
-    animate: bool = False,
+    animate: str | None = None,
     label: str = "tus cartas",
     clear_label: str | None = None,
     on_change: Callable[[], None] | None = None,
 ) -> list[str]:
     """Draw the cards ``ids`` and return the ids that are raised (``clear_label`` adds a button under
-    the cards that lowers them all). ``on_change`` runs only for a gesture newer than every command."""
+    the cards that lowers them all). ``on_change`` runs only for a gesture newer than every command;
+    ``animate`` names a deal: the browser deals the cards one by one once per name."""
     n, forced = command(key)
     data: dict[str, Any] = {
         "cards": [card_face(i) for i in ids],

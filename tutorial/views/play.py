@@ -37,7 +37,7 @@ def _start(code: str | None, tokens: list[str] | None = None) -> None:
     p, error = Practice.start(code, tokens)
     ss.practice = p
     ss.url_error = error
-    ss.dealt_sig = None
+    ss.deals_started = ss.get("deals_started", 0) + 1  # «Repetir este reparto» deals again
     ss.hint_text = ""
     ss.play_error = ""
     force_selection(KEY, [])
@@ -285,12 +285,14 @@ if g.phase != OVER:
             row.button("Pista", on_click=_hint, key="hint", icon=":material/lightbulb:")
         else:
             st.html(bar_html(None, "Espera tu turno", f"Le toca a {WHO[g.turn]}."))
-        sig = (g.code, g.redeals)
-        animate = not ss.skip_anim and ss.get("dealt_sig") != sig
+        # A new deal is dealt card by card (once per deal in this browser) during the auction.
+        fresh_deal = g.phase == BIDDING and not ss.skip_anim
         card_hand(
-            list(g.hands[HUMAN]), key=KEY, disabled=not (g.phase == PLAYING and my_turn), animate=animate
+            list(g.hands[HUMAN]),
+            key=KEY,
+            disabled=not (g.phase == PLAYING and my_turn),
+            animate=f"{g.code}/{g.redeals}/{ss.deals_started}" if fresh_deal else None,
         )
-        ss.dealt_sig = sig
         role = ""
         if g.landlord == HUMAN:
             role = " Eres el terrateniente."
