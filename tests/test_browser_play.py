@@ -1,4 +1,4 @@
-"""«Jugar» you can trust, on a phone (issue 10): what is raised is what is played.
+"""«Jugar» you can trust, on a phone (issue 10): what is raised is what is played (D-RAISED).
 
 Playwright drives Debian's Chromium at 390×844 with touch. Each scenario reproduces a reported bug
 (they failed on the earlier app) or checks a promise: the raised cards, the bar and what «Jugar»
@@ -233,7 +233,7 @@ def test_dock_geometry_on_a_phone(server: str, browser: Any) -> None:
 
 # ---- 3. every event explained ---------------------------------------------------------------
 def test_redeal_notice_stays_when_a_cpu_bids_first(server: str, browser: Any) -> None:
-    """Report: after an all-pass, the redeal notice was gone by the human's turn."""
+    """D-HISTORY. Report: after an all-pass, the redeal notice was gone by the human's turn."""
     page = phone(browser)
     page.goto(f"{server}/?codigo=0000-0006M")  # you pass; Oeste bids first on the second deal
     page.get_by_role("button", name="Pasar", exact=True).wait_for()
@@ -252,6 +252,7 @@ def test_redeal_notice_stays_when_a_cpu_bids_first(server: str, browser: Any) ->
 
 # ---- 5. integrity ---------------------------------------------------------------------------
 def test_url_keeps_only_your_actions_and_moves_do_not_add_history(server: str, browser: Any) -> None:
+    """D-URL: the address keeps the code and your own actions, and is replaced, not pushed."""
     page = phone(browser)
     open_as_landlord(page, server)
     length = page.evaluate("history.length")

@@ -265,7 +265,7 @@ def test_accepts_parsed_values_and_strings_alike() -> None:
 
 
 def test_shown_puts_the_body_first() -> None:
-    """Plays as people read them (issue 10): body first, then kickers, one space between."""
+    """D-SHOWN: plays as people read them, body first, then kickers, one space between."""
     from ddz.plays import classify
 
     assert classify("444433").shown() == "4444 33"
