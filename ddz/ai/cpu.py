@@ -11,18 +11,53 @@ from dataclasses import dataclass
 from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES_ES, RED_JOKER, TWO, Cards, unpack
 from ..game import BIDDING, PASS, PLAYING, Game
 from ..moves import _to_plays, follow_keys
-from ..plays import Play
+from ..plays import CHAIN_KINDS, Play
 from ..variants import STANDARD
+from .reasons import Reason, render
 from .solver import decompose, min_cost, min_plays
 
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """A suggested action with one Spanish sentence saying why."""
+    """A suggested action and why: a structured :class:`Reason` (rendered by :func:`render`)."""
 
     action: str
-    reason: str
+    why: Reason
     plays_left: int
+
+    @property
+    def reason(self) -> str:
+        """The reason as a Spanish sentence addressed to the player («te deja en 3 jugadas…»)."""
+        return render(self.why, "tú")
+
+    def about(self, name: str) -> str:
+        """The reason as a sentence about the seat called ``name`` («le deja en 3 jugadas…»)."""
+        return render(self.why, name)
+
+
+SEAT_NAMES = ("Sur", "Este", "Oeste")
+"""How the reasons name the seats (seat 0 is Sur, the player of the tutorial)."""
+
+
+def control_summary(cards: Cards) -> dict[str, object]:
+    """The control cards in ``cards``: 2s, jokers, rocket, bombs (what wins the lead back)."""
+    c = cards.counts
+    jokers = [name for r, name in ((BLACK_JOKER, "pequeño"), (RED_JOKER, "grande")) if c[r]]
+    return {
+        "twos": c[TWO] if c[TWO] < 4 else 0,
+        "jokers": jokers,
+        "rocket": len(jokers) == 2,
+        "bombs": [RANK_NAMES_ES[r] for r in range(13) if c[r] == 4],
+    }
+
+
+def _has_control(summary: dict[str, object]) -> bool:
+    return bool(summary["twos"] or summary["jokers"] or summary["bombs"])
+
+
+def _plan(rest: Cards) -> list[str]:
+    """How the rest of the hand goes out in the fewest plays, as people write them."""
+    return [p.shown() for p in decompose(rest)][:6]
 
 
 def hand_strength(hand: Cards) -> float:
@@ -96,37 +131,54 @@ class _Seat:
         return any(self.unseen[r] >= need for r in range(p.rank + 1, NUM_RANKS))
 
 
-def _play_cost(s: _Seat, p: Play, leading: bool) -> tuple[float, str]:
+def _play_cost(s: _Seat, p: Play, leading: bool) -> tuple[float, Reason, str]:
+    """The cost of a play (lower is better), its reason, and what makes it expensive (if anything)."""
     rest = s.hand - p.cards
     m = min_plays(rest)
     if m == 0:
-        return -1000.0, "con esto te quedas sin cartas"
+        return -1000.0, Reason("go_out"), ""
     cost = 10.0 * m + 0.3 * p.rank
-    reason = f"te deja en {m} jugada{'s' if m != 1 else ''}"
+    reason = Reason("fewest_plays", {"plays": m, "plan": _plan(rest)})
+    expense = "more_plays" if m >= min_plays(s.hand) else ""
     danger = s.min_opponent_cards() <= 4
     control = sum(p.cards.counts[r] for r in range(TWO, NUM_RANKS)) if not p.is_bomb else 0
     if control and m > 2 and not danger:
         cost += 4.0 * control
+        expense = "control"
     for r in range(13):
         if s.hand.counts[r] == 4 and 0 < p.cards.counts[r] < 4:
             cost += 12.0  # do not break a bomb for a trio or a four-with-two
+            expense = f"break_bomb:{RANK_NAMES_ES[r]}"
     holds_rocket = s.hand.counts[BLACK_JOKER] and s.hand.counts[RED_JOKER]
     if holds_rocket and p.kind != "rocket" and (p.cards.counts[BLACK_JOKER] or p.cards.counts[RED_JOKER]):
         cost += 8.0  # do not split the rocket
+        expense = "split_rocket"
     if p.is_bomb:
         if m <= 1 or danger:
-            reason = "la bomba decide la mano ahora"
+            near = min(s.opponents, key=lambda o: s.counts[o])
+            why = (
+                {"why": "few_plays"}
+                if m <= 1
+                else {"why": "danger", "who": SEAT_NAMES[near], "cards_left": s.counts[near]}
+            )
+            reason = Reason("bomb_now", {"rocket": p.kind == "rocket", **why})
         else:
             cost += 25.0
+            expense = "bomb"
     if leading and s.min_opponent_cards() == 1 and p.kind == "single" and s.higher_unseen(p):
         cost += 30.0 - 0.8 * p.rank  # if a single must go, the highest one
+    if leading and s.min_opponent_cards() == 1 and p.kind == "single":
+        near = min(s.opponents, key=lambda o: s.counts[o])
+        reason = Reason("high_single", {"who": SEAT_NAMES[near]})
     if leading and s.min_opponent_cards() == 2 and p.kind == "pair" and s.higher_unseen(p):
         cost += 12.0
+    if reason.code == "fewest_plays" and leading and p.kind in CHAIN_KINDS and len(p.cards) >= 6:
+        reason = Reason("long_chain", {"cards": p.shown(), "n": len(p.cards)}, (reason,))
     most = max(s.counts[o] for o in s.opponents)
     if _is_boss(p, s.unseen, most) and _sure_win(rest, s.unseen, most):
         cost -= 500.0
-        reason = "después nadie puede pararte: la mano es tuya"
-    return cost, reason
+        reason = Reason("sure_win")
+    return cost, reason, expense
 
 
 def choose_play(game: Game, seat: int | None = None) -> Advice:
@@ -136,9 +188,10 @@ def choose_play(game: Game, seat: int | None = None) -> Advice:
     plays = game.legal_plays()
     leading = game.table is None
     now = min_plays(s.hand)
-    options: list[tuple[float, int, str, str]] = []
+    options: list[tuple[float, int, str, Reason]] = []
+    expenses: dict[int, str] = {}
     for i, p in enumerate(plays):
-        cost, reason = _play_cost(s, p, leading)
+        cost, reason, expenses[i] = _play_cost(s, p, leading)
         feed_kind = "single" if s.counts[s.partner] == 1 else "pair"
         feeding = (
             leading
@@ -149,15 +202,22 @@ def choose_play(game: Game, seat: int | None = None) -> Advice:
         )
         if feeding and p.kind == feed_kind and p.rank == min(q.rank for q in plays if q.kind == p.kind):
             cost -= 60.0
-            reason = "le das paso a tu compañero, que está a punto de salir"
+            reason = Reason("feed_partner", {"cards_left": s.counts[s.partner]})
         options.append((cost, i, str(p), reason))
     if not leading:
+        assert game.table is not None
         cost = 10.0 * now + 3.0
-        reason = "pasar es lo mejor aquí"
+        table = game.table.shown()
         table_seat = game.table_seat
+        if not plays:
+            reason = Reason("forced_pass", {"table": table})
+        elif table_seat == s.partner:
+            reason = Reason("partner_leads")
+        else:
+            best = min(options, key=lambda o: (o[0], o[1]))
+            reason = _save_reason(expenses.get(best[1], ""), plays[best[1]], table, now, s)
         if table_seat == s.partner:
             cost -= 40.0
-            reason = "tu compañero lleva la baza: no hay que superarlo"
         elif table_seat is not None:
             if s.counts[table_seat] <= 5 or s.min_opponent_cards() <= 3:
                 cost += 30.0
@@ -167,39 +227,55 @@ def choose_play(game: Game, seat: int | None = None) -> Advice:
             cost += 2000.0
         options.append((cost, len(plays), PASS, reason))
     options.sort(key=lambda o: (o[0], o[1]))
-    cost, _, action, reason = options[0]
-    if (
-        action != PASS
-        and reason.startswith("te deja")
-        and any(c in action for c in "2BR")
-        and leading is False
-    ):
-        reason += f"; el {RANK_NAMES_ES[plays[options[0][1]].rank]} recupera la salida"
-    left = now if action == PASS else min_plays(s.hand - plays[options[0][1]].cards)
+    cost, index, action, reason = options[0]
+    if action != PASS:
+        chosen = plays[index]
+        kept = control_summary(s.hand - chosen.cards)
+        if reason.code == "fewest_plays" and not leading and any(c in action for c in "2BR"):
+            reason = Reason(
+                reason.code, reason.data, (Reason("control_back", {"rank": RANK_NAMES_ES[chosen.rank]}),)
+            )
+        elif reason.code in ("fewest_plays", "long_chain") and leading and _has_control(kept):
+            reason = Reason(reason.code, reason.data, (*reason.extra, Reason("keep_control", kept)))
+    left = now if action == PASS else min_plays(s.hand - plays[index].cards)
     return Advice(action, reason, left)
 
 
-def hint(game: Game, seat: int | None = None) -> Advice:
-    """The strongest level's suggestion for ``seat`` with one Spanish sentence of why."""
-    if game.phase == BIDDING:
-        seat = game.turn if seat is None else seat
-        hand = game.hand(seat)
-        bid = bid_for(hand, game.highest_bid())
-        m = min_plays(hand)
-        c = hand.counts
-        control = c[TWO] + c[BLACK_JOKER] + c[RED_JOKER] + sum(1 for r in range(13) if c[r] == 4)
-        cards = (
-            "ninguna carta de control"
-            if control == 0
-            else (f"{control} carta{'s' if control != 1 else ''} de control (doses, comodines, bombas)")
+def _save_reason(expense: str, best: Play, table: str, now: int, s: _Seat) -> Reason:
+    """Why passing beats the best play that would beat the table."""
+    if expense.startswith("break_bomb:"):
+        return Reason("save_strength", {"table": table, "cost": "break_bomb", "rank": expense.split(":")[1]})
+    if expense == "control":
+        return Reason(
+            "save_strength", {"table": table, "cost": "control", "control": control_summary(best.cards)}
         )
-        if bid:
-            return Advice(str(bid), f"tu mano sale en {m} jugadas y tiene {cards}: puja {bid}", m)
-        if game.highest_bid() and bid_for(hand, 0):
-            return Advice(
-                PASS, f"tu mano sale en {m} jugadas y tiene {cards}: no vale la pena subir la puja", m
-            )
-        return Advice(PASS, f"tu mano necesita {m} jugadas y tiene {cards}: mejor pasar", m)
+    if expense in ("bomb", "split_rocket"):
+        return Reason("save_strength", {"table": table, "cost": expense})
+    after = min_plays(s.hand - best.cards)
+    return Reason("save_strength", {"table": table, "cost": "more_plays", "now": now, "after": after})
+
+
+def bid_advice(game: Game, seat: int | None = None) -> Advice:
+    """The auction: the bid the hand is worth, with the plays it needs and its control cards."""
+    seat = game.turn if seat is None else seat
+    hand = game.hand(seat)
+    highest = game.highest_bid()
+    bid = bid_for(hand, highest)
+    m = min_plays(hand)
+    data = {
+        "plays": m,
+        "control": control_summary(hand),
+        "bid": bid,
+        "highest": highest,
+        "would_open": bool(highest and not bid and bid_for(hand, 0)),
+    }
+    return Advice(str(bid) if bid else PASS, Reason("bid", data), m)
+
+
+def hint(game: Game, seat: int | None = None) -> Advice:
+    """The strongest level's suggestion for ``seat`` with its reason."""
+    if game.phase == BIDDING:
+        return bid_advice(game, seat)
     return choose_play(game, seat)
 
 
