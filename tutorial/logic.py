@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ddz.cards import RANK_NAMES_ES, NotationError, parse
@@ -104,6 +104,7 @@ class AnnotatedHand:
     lesson: str
     record: dict[str, object]
     notes: dict[int, str]
+    checks: dict[int, list[dict[str, object]]] = field(default_factory=dict)
 
     @property
     def steps(self) -> int:
@@ -130,6 +131,7 @@ def annotated_hands() -> tuple[AnnotatedHand, ...]:
                 d["lesson"],
                 d["record"],
                 {int(k): str(v) for k, v in (d.get("notes") or {}).items()},
+                {int(k): list(v) for k, v in (d.get("checks") or {}).items()},
             )
         )
     return tuple(out)
@@ -151,6 +153,33 @@ def game_at(record: dict[str, object], step: int) -> tuple[object, str]:
     last = " ".join(e.text if e.kind != "over" else "La mano ha terminado." for e in events)
     assert isinstance(g, Game)
     return g, last
+
+
+def step_note(hand: AnnotatedHand, step: int) -> str:
+    """The note for action ``step`` (0-based): the hand-written note when there is one (its claims
+    are checked by the tests), else the CPU's own reason for that action, about that seat."""
+    if step in hand.notes:
+        return hand.notes[step]
+    from ddz.ai import hint
+    from ddz.ai.reasons import render
+    from ddz.game import BIDDING, PASS, Game
+
+    g, _ = game_at(hand.record, step)
+    assert isinstance(g, Game)
+    action = str(list(hand.record["actions"])[step])  # type: ignore[call-overload]
+    seat, bidding = g.turn, g.phase == BIDDING
+    advice = hint(g)
+    if advice.action != action and (
+        action == PASS or advice.action == PASS or parse(action) != parse(advice.action)
+    ):
+        return ""  # not the CPU's own choice: no reason to claim
+    name = SEAT_NAMES[seat]
+    what = (
+        ("pasa" if action == PASS else f"puja {action}")
+        if bidding
+        else ("pasa" if action == PASS else f"juega {analyze(action).shown()}")
+    )  # type: ignore[union-attr]
+    return f"{name} {what}: {render(advice.why, name)}."
 
 
 # ---- lessons --------------------------------------------------------------------------------
@@ -305,3 +334,81 @@ def seat_names(text: str, names: tuple[str, ...] | dict[int, str]) -> str:
     import re
 
     return re.sub(r"\b(?:el )?[Aa]siento (\d)\b", lambda m: names[int(m.group(1))], text)
+
+
+# ---- the claims of annotated notes ----------------------------------------------------------------
+def check_claims(record: dict[str, object], step: int, checks: list[dict[str, object]]) -> list[str]:
+    """Check the facts a hand-written note states about action ``step`` (0-based) of ``record``.
+
+    Each check is a one-key mapping; seats are 0 (Sur), 1 (Este), 2 (Oeste). ``before`` is the game
+    just before the action, ``after`` just after it. Returns the checks that do not hold."""
+    from ddz.ai.solver import min_plays
+    from ddz.game import Game
+    from ddz.moves import legal_plays
+
+    before, _ = game_at(record, step)
+    after, _ = game_at(record, step + 1)
+    assert isinstance(before, Game) and isinstance(after, Game)
+    action = str(list(record["actions"])[step])  # type: ignore[call-overload]
+    actor = before.turn
+    play = analyze(action) if action not in ("p", "1", "2", "3") else None
+    failures = []
+    for check in checks:
+        [(name, want)] = check.items()
+        w: dict[str, object] = want if isinstance(want, dict) else {}
+        if name == "kind":
+            got: object = play.kind if isinstance(play, Play) else action
+        elif name == "length":
+            got = len(play.cards) if isinstance(play, Play) else 0
+        elif name == "action":
+            got, want = action, str(want)
+        elif name == "actor":
+            got = actor
+        elif name in ("multiplier", "landlord", "base", "redeals"):
+            got = getattr(after, name)
+        elif name == "kitty":
+            got, want = str(cards_of_ids(after.kitty)), str(parse(str(want)))
+        elif name in ("spring", "antispring", "winner"):
+            got = getattr(after.result, name, None)
+        elif name == "cards_left":
+            got, want = {int(s): len(after.hands[int(s)]) for s in w}, {int(s): n for s, n in w.items()}
+        elif name in ("plays_left", "plays_before"):
+            g = after if name == "plays_left" else before
+            got, want = {int(s): min_plays(g.hand(int(s))) for s in w}, {int(s): n for s, n in w.items()}
+        elif name in ("holds", "held_before"):
+            g = after if name == "holds" else before
+            got = all(parse(str(c)) <= g.hand(int(s)) for s, c in w.items())
+            want = True
+        elif name == "count_before":
+            got = {r: before.hand(actor).count(r) for r in w}
+        elif name == "lowest_before":
+            got = str(before.hand(actor))[0]
+        elif name == "all_below":  # every card of a seat is lower than a rank
+            [(s, r)] = w.items()
+            got = all(rank < "3456789TJQKA2BR".index(str(r)) for rank in after.hand(int(s)))
+            want = True
+        elif name == "none_beats_same_kind":  # no other seat can beat the play with the same kind
+            assert isinstance(play, Play)
+            got = not any(
+                q.kind == play.kind for s in range(3) if s != actor for q in legal_plays(after.hand(s), play)
+            )
+        elif name == "partner_leads":
+            got = before.table_seat not in (None, actor) and before.landlord not in (actor, before.table_seat)
+        elif name == "after_landlord":
+            got = before.landlord is not None and actor == (before.landlord + 1) % 3
+        elif name == "leading":
+            got = before.table is None
+        elif name == "table":
+            got, want = str(before.table), str(parse(str(want)))
+        else:
+            failures.append(f"unknown check {name!r}")
+            continue
+        if got != want:
+            failures.append(f"{name}: the note says {want!r}, the game says {got!r}")
+    return failures
+
+
+def cards_of_ids(ids: tuple[str, ...] | list[str]) -> object:
+    from ddz.codes import cards_of
+
+    return cards_of(ids)

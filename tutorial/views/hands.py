@@ -10,7 +10,7 @@ from ddz.codes import CodeError, normalize
 from ddz.game import OVER, Game
 from tutorial.browser import page_effects
 from tutorial.cards_view import cards_html, counter_html
-from tutorial.logic import SEAT_NAMES, AnnotatedHand, annotated_hands, game_at, seat_names
+from tutorial.logic import SEAT_NAMES, AnnotatedHand, annotated_hands, game_at, seat_names, step_note
 from tutorial.views.common import notice_html
 
 ss = st.session_state
@@ -102,9 +102,7 @@ row.markdown(f"Paso **{ss.step}** de {total}")
 
 g, last = game_at(current.record, ss.step)
 assert isinstance(g, Game)
-note = (
-    current.notes.get(ss.step - 1, "") if ss.step else "El reparto: 17 cartas para cada uno y 3 en el pozo."
-)
+note = step_note(current, ss.step - 1) if ss.step else "El reparto: 17 cartas para cada uno y 3 en el pozo."
 last = seat_names(last, SEAT_NAMES)
 st.html(
     f'<div class="ddz-bar idle" data-testid="note"><b>{html.escape(last or "Reparto")}</b>'
