@@ -235,11 +235,23 @@ def test_lesson_stage_can_be_completed_with_feedback() -> None:
     assert any("Etapa completada" in s.value for s in at.success)
 
 
-def test_count_exercise_wrong_answer_shows_decomposition() -> None:
+def test_count_exercise_hint_first_then_the_answer() -> None:
+    """A first wrong answer gets a hint (not the answer); the second one shows the decomposition."""
     at = page("lessons", etapa="tiradas")
     at.number_input(key="in-tiradas-0").set_value(9).run()
     by_key(at, "b-tiradas-0").click().run()  # type: ignore[attr-defined]
+    assert any("Pista:" in e.value for e in at.error)
+    assert not any("son 4" in e.value for e in at.error)
+    by_key(at, "b-tiradas-0").click().run()  # type: ignore[attr-defined]
     assert any("No: son 4" in e.value for e in at.error)
+
+
+def test_answer_on_request() -> None:
+    at = page("lessons", etapa="tiradas")
+    at.number_input(key="in-tiradas-0").set_value(9).run()
+    by_key(at, "b-tiradas-0").click().run()  # type: ignore[attr-defined]
+    by_key(at, "r-tiradas-0").click().run()  # type: ignore[attr-defined]
+    assert any("Son 4 jugadas" in i.value for i in at.info)
 
 
 # ---- conformance --------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from tutorial.logic import (
     expected_answer,
     lessons,
     seat_names,
+    solution,
 )
 
 
@@ -83,6 +84,13 @@ def test_every_exercise_has_a_right_and_a_wrong_answer(stage: str, i: int, ex: d
             wrong = int(right) + 1  # type: ignore[call-overload]
         fb = check_answer(ex, wrong)
         assert not fb.correct and len(fb.message) > 20
+        first = check_answer(ex, wrong, reveal=False)  # the first wrong try: a hint, not the answer
+        assert not first.correct and first.message.startswith("Todavía no. Pista:")
+        if ex["type"] == "choice":
+            assert str(list(ex["options"])[int(right)]) not in first.message  # type: ignore[call-overload]
+        if ex["type"] == "count":
+            assert str(right) not in first.message.split("por ejemplo")[0]
+    assert solution(ex)  # every exercise has an answer to show on request
 
 
 def test_count_exercises_agree_with_brute_force() -> None:

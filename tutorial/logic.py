@@ -233,11 +233,64 @@ def expected_answer(ex: dict[str, object]) -> object:
     raise ValueError(f"exercise type {kind!r} has no single answer")
 
 
-def check_answer(ex: dict[str, object], answer: object) -> Feedback:
-    """Check a non-card answer; the message says why when it is wrong."""
+def exercise_hint(ex: dict[str, object]) -> str:
+    """A nudge that does not give the answer away, computed from the engine and the rule index."""
+    from ddz.ai.solver import decompose, min_plays
+    from ddz.cards import parse
+
+    kind = ex["type"]
+    if kind == "beats":
+        rule = compare(str(ex["play"]), str(ex["table"])).rule
+        return f"Fíjate en la regla {rule}: {rules().get(rule, '')}"
+    if kind == "is_kind":
+        rule = KIND_RULES[str(ex["kind"])]
+        return f"Recuerda la regla {rule}: {rules().get(rule, '')}"
+    if kind == "bomb_possible":
+        return "Una bomba son las cuatro cartas de un valor. ¿Has visto ya alguna de ellas, en tu mano o en la mesa?"
+    if kind == "count":
+        longest = max(decompose(str(ex["hand"])), key=lambda p: len(p.cards))
+        return f"Empieza por la jugada más larga que puedas formar, por ejemplo {longest.shown()}, y cuenta el resto."
+    if kind == "bid":
+        hand = parse(str(ex["hand"]))
+        return f"Esta mano sale en {min_plays(hand)} jugadas; cuenta también sus doses, comodines y bombas."
+    if kind == "choice":
+        return str(ex.get("hint") or "Vuelve a leer la idea de la etapa, arriba.")
+    if kind == "choose":
+        return "Lee otra vez lo que pide el ejercicio y fíjate en qué cartas conviene guardar."
+    raise ValueError(kind)
+
+
+def solution(ex: dict[str, object]) -> str:
+    """The answer, in words (shown after a second wrong try or on request)."""
+    from ddz.moves import legal_plays
+
+    if ex["type"] == "choose":
+        hand = parse(str(ex["hand"]))
+        for p in legal_plays(hand):
+            if check_selection(ex, str(p.cards)).correct:
+                return f"Una respuesta buena: {p.shown()} ({p.describe()})."
+        raise ValueError("an exercise without a solution")  # the tests make sure this never happens
+    want = expected_answer(ex)
+    if ex["type"] == "choice":
+        return f"La respuesta es «{list(ex['options'])[int(want)]}». {ex.get('why', '')}".strip()  # type: ignore[call-overload]
+    if ex["type"] == "count":
+        from ddz.ai.solver import decompose
+
+        return f"Son {want} jugadas. Una forma: {' · '.join(p.shown() for p in decompose(str(ex['hand'])))}."
+    return check_answer(ex, want).message.replace("¡Correcto! ", "").replace("¡Bien tasada! ", "")
+
+
+def check_answer(ex: dict[str, object], answer: object, reveal: bool = True) -> Feedback:
+    """Check a non-card answer. Wrong and ``reveal`` false: a hint, not the answer (first try)."""
+    want = expected_answer(ex)
+    if answer != want and not reveal:
+        return Feedback(False, f"Todavía no. Pista: {exercise_hint(ex)}")
+    return _explain(ex, answer, want)
+
+
+def _explain(ex: dict[str, object], answer: object, want: object) -> Feedback:
     from ddz.ai.solver import decompose
 
-    want = expected_answer(ex)
     kind = ex["type"]
     if kind == "choice":
         options = list(ex["options"])  # type: ignore[call-overload]
@@ -262,7 +315,7 @@ def check_answer(ex: dict[str, object], answer: object) -> Feedback:
             ok, f"{'¡Correcto!' if ok else 'No.'} La respuesta es «{_yes(bool(want))}»: {detail}."
         )
     if kind == "count":
-        parts = " · ".join(str(p) for p in decompose(str(ex["hand"])))
+        parts = " · ".join(p.shown() for p in decompose(str(ex["hand"])))
         ok = answer == want
         return Feedback(ok, f"{'¡Correcto!' if ok else f'No: son {want}.'} Una forma: {parts}.")
     if kind == "bid":

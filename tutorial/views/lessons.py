@@ -13,7 +13,7 @@ from ddz.cards import NotationError, parse_hand
 from ddz.codes import ids_for
 from tutorial.browser import page_effects
 from tutorial.cards_view import cards_html, ranks_of
-from tutorial.logic import Feedback, check_answer, check_selection, lessons
+from tutorial.logic import Feedback, check_answer, check_selection, lessons, solution
 from tutorial.widget import card_hand, selection
 
 ss = st.session_state
@@ -21,6 +21,8 @@ stages = lessons()
 ids = [str(s["id"]) for s in stages]
 ss.setdefault("solved", set())
 ss.setdefault("feedback", {})
+ss.setdefault("misses", {})
+ss.setdefault("revealed", set())
 
 
 def ex_key(stage: str, i: int) -> str:
@@ -35,18 +37,29 @@ def record(key: str, fb: Feedback) -> None:
     ss.feedback[key] = fb
     if fb.correct:
         ss.solved.add(key)
+    else:
+        ss.misses[key] = ss.misses.get(key, 0) + 1
 
 
 def _answer(key: str, ex: dict[str, object], value: object) -> None:
-    record(key, check_answer(ex, value))
+    """First wrong answer: a hint. The answer comes after a second wrong try (or on request)."""
+    record(key, check_answer(ex, value, reveal=ss.misses.get(key, 0) >= 1))
 
 
 def _check_cards(key: str, ex: dict[str, object]) -> None:
-    record(key, check_selection(ex, ranks_of(selection(f"w-{key}"))))
+    fb = check_selection(ex, ranks_of(selection(f"w-{key}")))
+    if not fb.correct and ss.misses.get(key, 0) >= 1:
+        fb = Feedback(False, f"{fb.message} {solution(ex)}")
+    record(key, fb)
 
 
 def _check_widget_value(key: str, ex: dict[str, object]) -> None:
-    record(key, check_answer(ex, ss.get(f"in-{key}")))
+    _answer(key, ex, ss.get(f"in-{key}"))
+
+
+def _reveal(key: str, ex: dict[str, object]) -> None:
+    ss.feedback[key] = Feedback(False, solution(ex))
+    ss.revealed.add(key)
 
 
 def _goto(stage_id: str) -> None:
@@ -124,7 +137,13 @@ for i, ex in enumerate(stage["exercises"]):  # type: ignore[arg-type]
             )
         fb = ss.feedback.get(key)
         if fb is not None:
-            (st.success if fb.correct else st.error)(fb.message + ("" if fb.correct else " Prueba otra vez."))
+            if fb.correct:
+                st.success(fb.message)
+            elif key in ss.revealed:
+                st.info(fb.message)
+            else:
+                st.error(fb.message + " Prueba otra vez.")
+                st.button("Ver la respuesta", key=f"r-{key}", on_click=_reveal, args=(key, ex))
 
 if stage["id"] == "tiradas":
     st.subheader("Calculadora de tiradas")
