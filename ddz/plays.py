@@ -11,7 +11,6 @@ Seed 000's four restrictions make every legal set readable in exactly one way:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from .cards import (
     ACE,
@@ -130,14 +129,30 @@ class Rejection:
 
 
 class InvalidPlay(ValueError):
-    """Raised by :func:`classify` for a set of cards that is not a legal play."""
+    """Raised by :func:`classify` for a set of cards that is not a legal play.
 
-    def __init__(self, rejection: Rejection) -> None:
-        super().__init__(rejection.message)
-        self.rejection = rejection
-        self.reason = rejection.reason
-        self.rule = rejection.rule
-        self.message = rejection.message
+    Built by the C constructor alone (``InvalidPlay(rejection)``): ``rejection`` is ``args[0]``;
+    ``reason``, ``rule`` and ``message`` read from it, and ``str()`` is the Spanish message."""
+
+    @property
+    def rejection(self) -> Rejection:
+        got: Rejection = self.args[0]
+        return got
+
+    @property
+    def reason(self) -> str:
+        return self.rejection.reason
+
+    @property
+    def rule(self) -> str:
+        return self.rejection.rule
+
+    @property
+    def message(self) -> str:
+        return self.rejection.message
+
+    def __str__(self) -> str:
+        return self.rejection.message
 
 
 REASONS: dict[str, tuple[str, str]] = {
@@ -329,36 +344,48 @@ def _diagnose(c: tuple[int, ...], n: int, R: _Rules, text: str) -> Rejection:
     return rejection("no_pattern", text)
 
 
-_CACHE: dict[object, Play | Rejection] = {}
-_CACHE_LIMIT = 200_000
+ANALYZE_CACHE_LIMIT = 1 << 16
+"""How many strings (and, separately, multisets) :func:`analyze` remembers under the standard rules."""
+_BY_TEXT: dict[str, Play | Rejection] = {}
+_BY_KEY: dict[int, Play | Rejection] = {}
 
 
 def analyze(cards: str | Cards, variant: Variant = STANDARD) -> Play | Rejection:
     """Classify without raising: the :class:`Play`, or a :class:`Rejection` saying why not.
 
     Only bad cards give a rejection; a value that is not cards at all (a list, ``None``…)
-    raises :class:`TypeError`."""
-    check_cards_arg(cards)
-    if variant is STANDARD:
-        hit = _CACHE.get(cards)
+    raises :class:`TypeError`. Under the standard rules results are memoised by the exact
+    string and by the multiset (bounded caches, emptied when full)."""
+    standard = variant is STANDARD
+    if standard and type(cards) is str:
+        hit = _BY_TEXT.get(cards)
         if hit is not None:
             return hit
+    check_cards_arg(cards)
     try:
         parsed = parse(cards)
     except NotationError as e:
-        return rejection("notation", str(cards), e.message)
-    if variant is STANDARD and not isinstance(cards, Cards):
-        hit = _CACHE.get(parsed)
-        if hit is not None:
-            return hit
-    result = _analyze_counts(parsed, variant)
-    if variant is STANDARD and len(_CACHE) < _CACHE_LIMIT:
-        _CACHE[cards] = result
-        _CACHE[parsed] = result
+        result: Play | Rejection = rejection("notation", str(cards), e.message)
+    else:
+        if not standard:
+            return analyze_cards(parsed, variant)
+        found = _BY_KEY.get(parsed.key)
+        if found is None:
+            found = analyze_cards(parsed, variant)
+            if len(_BY_KEY) >= ANALYZE_CACHE_LIMIT:
+                _BY_KEY.clear()
+            _BY_KEY[parsed.key] = found
+        result = found
+    if standard and type(cards) is str:
+        if len(_BY_TEXT) >= ANALYZE_CACHE_LIMIT:
+            _BY_TEXT.clear()
+        _BY_TEXT[cards] = result
     return result
 
 
-def _analyze_counts(cards: Cards, variant: Variant) -> Play | Rejection:
+def analyze_cards(cards: Cards, variant: Variant = STANDARD) -> Play | Rejection:
+    """:func:`analyze` for parsed cards, computed afresh (no cache): the one reading of the
+    multiset, or the :class:`Rejection` that names the first restriction it breaks."""
     n = len(cards)
     text = str(cards)
     if n == 0:
@@ -391,13 +418,9 @@ def classify(cards: str | Cards, variant: Variant = STANDARD) -> Play:
 
     ```
     """
-    check_cards_arg(cards)
-    return _classify(cards, variant)
-
-
-@lru_cache(maxsize=1 << 16)
-def _classify(cards: str | Cards, variant: Variant) -> Play:
-    result = analyze(cards, variant)
-    if isinstance(result, Rejection):
-        raise InvalidPlay(result)
-    return result
+    result = _BY_TEXT.get(cards) if variant is STANDARD and type(cards) is str else None
+    if result is None:
+        result = analyze(cards, variant)
+    if type(result) is Play:
+        return result
+    raise InvalidPlay(result)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from ddz import Cards, InvalidPlay, analyze, beats, classify, compare, legal_plays, parse
 from ddz.cards import FULL_DECK, MAX_COPIES, RANKS
-from ddz.plays import KINDS, Play, readings
+from ddz.plays import KINDS, Play, Rejection, readings
 
 # Numbers measured independently on the rules of seed 000 (../shared/notes/design-anchors.md).
 ANCHOR_COUNTS = {
@@ -274,3 +274,14 @@ def test_shown_puts_the_body_first() -> None:
     assert classify("34567").shown() == "34567"
     assert classify("BR").shown() == "BR"
     assert classify("33344456").shown() == "333444 56"
+
+
+def test_invalid_play_reads_as_its_message_and_caches_do_not_change_answers() -> None:
+    for _ in range(2):  # cold, then from the caches
+        with pytest.raises(InvalidPlay) as exc:
+            classify("3 4 5 6")
+        assert str(exc.value) == exc.value.message == exc.value.rejection.message
+        assert exc.value.rejection.cards == "3456"
+        assert classify("k k k 3") is classify("3KKK") is classify(parse("KKK3"))
+        got = analyze("33x")
+        assert isinstance(got, Rejection) and got.reason == "notation"
