@@ -11,6 +11,7 @@ Seed 000's four restrictions make every legal set readable in exactly one way:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from .cards import (
     ACE,
@@ -28,22 +29,32 @@ from .cards import (
 )
 from .variants import STANDARD, Variant
 
-KINDS: tuple[str, ...] = (
-    "single",
-    "pair",
-    "trio",
-    "trio_single",
-    "trio_pair",
-    "straight",
-    "pair_straight",
-    "airplane",
-    "airplane_singles",
-    "airplane_pairs",
-    "four_two_singles",
-    "four_two_pairs",
-    "bomb",
-    "rocket",
-)
+
+class Kind(StrEnum):
+    """The 14 kinds of play. Members are strings (``Kind.PAIR == "pair"``) and their ``repr`` is
+    the string's, so code that compares, prints or serialises kinds as text keeps working."""
+
+    SINGLE = "single"
+    PAIR = "pair"
+    TRIO = "trio"
+    TRIO_SINGLE = "trio_single"
+    TRIO_PAIR = "trio_pair"
+    STRAIGHT = "straight"
+    PAIR_STRAIGHT = "pair_straight"
+    AIRPLANE = "airplane"
+    AIRPLANE_SINGLES = "airplane_singles"
+    AIRPLANE_PAIRS = "airplane_pairs"
+    FOUR_TWO_SINGLES = "four_two_singles"
+    FOUR_TWO_PAIRS = "four_two_pairs"
+    BOMB = "bomb"
+    ROCKET = "rocket"
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+KINDS: tuple[Kind, ...] = tuple(Kind)
+"""The documented kind ids, in the order of the rules (R-KIND-1 … R-KIND-14)."""
 
 KIND_NAMES_ES: dict[str, str] = {
     "single": "carta suelta",
@@ -66,11 +77,20 @@ KIND_RULES: dict[str, str] = {k: f"R-KIND-{i + 1}" for i, k in enumerate(KINDS)}
 CHAIN_KINDS = frozenset({"straight", "pair_straight", "airplane", "airplane_singles", "airplane_pairs"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Play:
-    """A legal play: its kind, cards, body, kickers, ranking card and chain length."""
+    """A legal play: its kind, cards, body, kickers, ranking card and chain length.
 
-    kind: str
+    Immutable; ``repr()`` evaluates back to an equal value:
+
+    ```python
+    >>> classify("KKK3")
+    Play('trio_single', Cards('3KKK'), Cards('KKK'), Cards('3'), rank=10, chain=1)
+
+    ```
+    """
+
+    kind: Kind
     cards: Cards
     body: Cards
     kickers: Cards
@@ -78,6 +98,16 @@ class Play:
     """Index of the ranking card: the body's value, or the highest body value of a chain."""
     chain: int
     """Number of ranks in the body's chain; 1 for kinds that are not chains."""
+
+    def __post_init__(self) -> None:
+        if type(self.kind) is not Kind:
+            object.__setattr__(self, "kind", Kind(self.kind))
+
+    def __repr__(self) -> str:
+        return (
+            f"Play({self.kind.value!r}, {self.cards!r}, {self.body!r}, {self.kickers!r}, "
+            f"rank={self.rank}, chain={self.chain})"
+        )
 
     @property
     def name(self) -> str:
@@ -227,7 +257,7 @@ def _rules_for(variant: Variant) -> _Rules:
 
 def _make(kind: str, c: list[int] | tuple[int, ...], body: list[int], rank: int, chain: int) -> Play:
     kick = [a - b for a, b in zip(c, body)]
-    return Play(kind, Cards(c), Cards(body), Cards(kick), rank, chain)
+    return Play(Kind(kind), Cards(c), Cards(body), Cards(kick), rank, chain)
 
 
 def _readings(c: tuple[int, ...], n: int, R: _Rules) -> list[Play]:

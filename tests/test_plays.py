@@ -282,6 +282,48 @@ def test_invalid_play_reads_as_its_message_and_caches_do_not_change_answers() ->
             classify("3 4 5 6")
         assert str(exc.value) == exc.value.message == exc.value.rejection.message
         assert exc.value.rejection.cards == "3456"
-        assert classify("k k k 3") is classify("3KKK") is classify(parse("KKK3"))
+        assert classify("k k k 3") == classify("3KKK") == classify(parse("KKK3"))
         got = analyze("33x")
         assert isinstance(got, Rejection) and got.reason == "notation"
+
+
+DOCUMENTED_KINDS = [
+    "single",
+    "pair",
+    "trio",
+    "trio_single",
+    "trio_pair",
+    "straight",
+    "pair_straight",
+    "airplane",
+    "airplane_singles",
+    "airplane_pairs",
+    "four_two_singles",
+    "four_two_pairs",
+    "bomb",
+    "rocket",
+]
+
+
+def test_kinds_are_an_enum_of_the_documented_ids_that_compare_as_text() -> None:
+    from ddz import Kind
+
+    assert [k.value for k in Kind] == DOCUMENTED_KINDS == list(KINDS)
+    p = classify("444455")
+    assert type(p.kind) is Kind and p.kind is Kind.FOUR_TWO_SINGLES
+    assert p.kind == "four_two_singles" and f"{p.kind}" == str(p.kind) == "four_two_singles"
+    assert {"four_two_singles": 1}[p.kind] == 1 and repr(p.kind) == "'four_two_singles'"
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(sorted(all_legal())))
+def test_play_repr_evaluates_back_and_play_is_frozen(s: str) -> None:
+    from ddz import Kind
+
+    p = classify(s)
+    back = eval(repr(p), {"Play": Play, "Cards": Cards})
+    assert back == p and hash(back) == hash(p) and type(back.kind) is Kind
+    with pytest.raises(AttributeError):
+        p.kind = "bomb"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        p.cards.counts = (0,) * 15  # type: ignore[misc]
