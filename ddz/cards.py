@@ -13,9 +13,8 @@ from operator import mul
 RANKS = "3456789TJQKA2BR"
 """Rank symbols in ascending order of strength; a rank's index is its strength."""
 
-NUM_RANKS = 15
-TWO, BLACK_JOKER, RED_JOKER = 12, 13, 14
-ACE = 11
+NUM_RANKS = len(RANKS)
+ACE, TWO, BLACK_JOKER, RED_JOKER = map(RANKS.index, "A2BR")
 MAX_COPIES = (4,) * 13 + (1, 1)
 HAND_LIMIT = 20
 """No hand (and so no play) ever holds more than 20 cards."""

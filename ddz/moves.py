@@ -9,8 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations, compress
 
-from .cards import ACE, BLACK_JOKER, HAND_LIMIT, NUM_RANKS, POW, RED_JOKER, TWO, Cards, check_cards_arg, parse
-from .plays import KINDS, Play, Rejection, analyze, analyze_cards
+from .cards import BLACK_JOKER, HAND_LIMIT, NUM_RANKS, POW, RED_JOKER, TWO, Cards, check_cards_arg, parse
+from .compare import compare_plays
+from .plays import (
+    CHAIN_MIN,
+    CHAIN_TOP,
+    KINDS,
+    InvalidPlay,
+    Play,
+    Rejection,
+    analyze,
+    analyze_cards,
+    chain_max,
+)
 from .variants import STANDARD, Variant
 
 _JB, _JR = POW[BLACK_JOKER], POW[RED_JOKER]
@@ -20,8 +31,10 @@ _CHAIN = [
     [[sum(m * POW[r] for r in range(lo, hi + 1)) for hi in range(NUM_RANKS)] for lo in range(NUM_RANKS)]
     for m in range(4)
 ]
-_MIN_CHAIN = {1: 5, 2: 3, 3: 2}
-_MAX_CHAIN = {1: 12, 2: 10, 3: 6}
+# The rules of chains live in ddz.plays; these are the same numbers, indexed by copies per rank.
+ACE = CHAIN_TOP
+_MIN_CHAIN = CHAIN_MIN
+_MAX_CHAIN = {m: chain_max(m) for m in CHAIN_MIN}
 
 _Gen = Callable[[list[int], int, int, int | None, Variant], list[int]]
 
@@ -201,7 +214,9 @@ assert set(_GENERATORS) == set(KINDS)
 _PLAYS: dict[Variant, dict[int, Play]] = {}
 
 
-def _to_plays(keys: list[int], v: Variant) -> list[Play]:
+def plays_for_keys(keys: list[int], v: Variant = STANDARD) -> list[Play]:
+    """The shared :class:`~ddz.plays.Play` values of packed play keys (from :func:`lead_keys`,
+    :func:`follow_keys`), in the same order; each distinct play is built once per variant."""
     cache = _PLAYS.get(v)
     if cache is None:
         cache = _PLAYS.setdefault(v, {})
@@ -332,15 +347,11 @@ def legal_plays(
     else:
         t = table if isinstance(table, Play) else analyze(table, v)
         if isinstance(t, Rejection):
-            from .plays import InvalidPlay
-
             raise InvalidPlay(t)
         keys = follow_keys(c, t, v)
     if v is STANDARD:
-        return _to_plays(keys, v)
-    plays = _to_plays(list(dict.fromkeys(keys)), v)
+        return plays_for_keys(keys, v)
+    plays = plays_for_keys(list(dict.fromkeys(keys)), v)
     if table is None or table == "":
         return plays
-    from .compare import _compare
-
-    return [p for p in plays if _compare(p, t).beats]  # type: ignore[arg-type]
+    return [p for p in plays if compare_plays(p, t).beats]  # type: ignore[arg-type]

@@ -73,6 +73,18 @@ KIND_NAMES_ES: dict[str, str] = {
     "rocket": "cohete",
 }
 
+CHAIN_TOP = ACE
+"""The highest rank a chain may reach: the 2 and the jokers never enter straights or airplanes."""
+CHAIN_MIN: dict[int, int] = {1: 5, 2: 3, 3: 2}
+"""Copies per rank -> fewest consecutive ranks: straight 5, pair straight 3, airplane 2."""
+CHAIN_KIND: dict[int, Kind] = {1: Kind.STRAIGHT, 2: Kind.PAIR_STRAIGHT, 3: Kind.AIRPLANE}
+
+
+def chain_max(copies: int) -> int:
+    """Most ranks in a chain of ``copies``-of-a-kind: up to the ace and within the 20-card limit."""
+    return min(CHAIN_TOP + 1, HAND_LIMIT // copies)
+
+
 KIND_RULES: dict[str, str] = {k: f"R-KIND-{i + 1}" for i, k in enumerate(KINDS)}
 CHAIN_KINDS = frozenset({"straight", "pair_straight", "airplane", "airplane_singles", "airplane_pairs"})
 
@@ -238,9 +250,9 @@ def rejection(reason: str, cards: str, detail: str = "") -> Rejection:
 
 @dataclass(frozen=True, slots=True)
 class _Rules:
-    chain_top: int = ACE
-    min_straight: int = 5
-    min_pair_straight: int = 3
+    chain_top: int = CHAIN_TOP
+    min_straight: int = CHAIN_MIN[1]
+    min_pair_straight: int = CHAIN_MIN[2]
     kicker_may_match_body: bool = False
     max_kicker_repeat: int = 2
     jokers_together: bool = False
@@ -275,9 +287,9 @@ def _readings(c: tuple[int, ...], n: int, R: _Rules) -> list[Play]:
     if len(heights) == 1 and len(nz) >= 2:
         m = heights.pop()
         length, lo, hi = len(nz), nz[0], nz[-1]
-        min_len = {1: R.min_straight, 2: R.min_pair_straight, 3: 2}.get(m, 99)
+        min_len = {1: R.min_straight, 2: R.min_pair_straight, 3: CHAIN_MIN[3]}.get(m, 99)
         if hi - lo == length - 1 and length >= min_len and hi <= R.chain_top:
-            kind = {1: "straight", 2: "pair_straight", 3: "airplane"}[m]
+            kind = CHAIN_KIND[m]
             out.append(_make(kind, c, list(c), hi, length))
     # Trios and airplanes with kickers.
     top = R.chain_top
@@ -369,7 +381,7 @@ def _diagnose(c: tuple[int, ...], n: int, R: _Rules, text: str) -> Rejection:
             return rejection("two_in_chain", text)
     nz = [r for r in range(NUM_RANKS) if c[r]]
     heights = {c[r] for r in nz}
-    if len(heights) == 1 and len(nz) >= {1: 5, 2: 3, 3: 2}.get(max(heights), 99):
+    if len(heights) == 1 and len(nz) >= CHAIN_MIN.get(max(heights), 99):
         return rejection("not_consecutive", text)
     return rejection("no_pattern", text)
 

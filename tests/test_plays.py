@@ -327,3 +327,26 @@ def test_play_repr_evaluates_back_and_play_is_frozen(s: str) -> None:
         p.kind = "bomb"  # type: ignore[misc]
     with pytest.raises(AttributeError):
         p.cards.counts = (0,) * 15  # type: ignore[misc]
+
+
+def test_chain_rules_have_one_source() -> None:
+    from ddz import moves
+    from ddz.plays import CHAIN_MIN, CHAIN_TOP, chain_max
+
+    assert RANKS[CHAIN_TOP] == "A" and CHAIN_MIN == {1: 5, 2: 3, 3: 2}
+    assert [chain_max(m) for m in (1, 2, 3)] == [12, 10, 6]
+    assert moves._MIN_CHAIN is CHAIN_MIN and {m: chain_max(m) for m in CHAIN_MIN} == moves._MAX_CHAIN
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    import ast
+    from pathlib import Path
+
+    import ddz
+
+    offenders = []
+    for path in Path(ddz.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                offenders += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("_")]
+    assert offenders == ["protocol.py: __version__"]
