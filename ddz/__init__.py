@@ -21,7 +21,7 @@ from .codes import CodeError, deal, new_code
 from .compare import Verdict, beats, compare
 from .game import Game, GameError, Result
 from .moves import legal_plays
-from .plays import KIND_NAMES_ES, KINDS, InvalidPlay, Play, Rejection, analyze, classify
+from .plays import KIND_NAMES_ES, KINDS, InvalidPlay, Kind, Play, Rejection, analyze, classify
 from .variants import STANDARD, Variant
 
 __version__ = "0.1.0"
@@ -36,6 +36,7 @@ __all__ = [
     "Game",
     "GameError",
     "InvalidPlay",
+    "Kind",
     "NotationError",
     "Play",
     "Rejection",

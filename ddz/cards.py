@@ -8,13 +8,13 @@ Ranks, from lowest to highest: ``3 4 5 6 7 8 9 T J Q K A 2 B R``
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from operator import mul
 
 RANKS = "3456789TJQKA2BR"
 """Rank symbols in ascending order of strength; a rank's index is its strength."""
 
-NUM_RANKS = 15
-TWO, BLACK_JOKER, RED_JOKER = 12, 13, 14
-ACE = 11
+NUM_RANKS = len(RANKS)
+ACE, TWO, BLACK_JOKER, RED_JOKER = map(RANKS.index, "A2BR")
 MAX_COPIES = (4,) * 13 + (1, 1)
 HAND_LIMIT = 20
 """No hand (and so no play) ever holds more than 20 cards."""
@@ -71,22 +71,49 @@ def key_to_str(key: int) -> str:
 
 
 class Cards:
-    """An immutable multiset of ranks. ``str()`` gives the canonical ascending form."""
+    """An immutable multiset of ranks. ``str()`` gives the canonical ascending form.
+
+    ``repr()`` evaluates back to an equal value: ``Cards('3KKK')``. Attributes cannot be
+    assigned (``cards.counts = ...`` raises :class:`AttributeError`).
+
+    ```python
+    >>> Cards("kkk3")
+    Cards('3KKK')
+    >>> Cards((0, 2)) == Cards("44")
+    True
+
+    ```
+    """
 
     __slots__ = ("_str", "counts", "key")
 
+    _str: str | None
     counts: tuple[int, ...]
+    """How many cards of each rank, indexed by strength (15 entries)."""
     key: int
+    """The packed multiset (see :func:`pack`): equal cards, equal keys."""
 
-    def __init__(self, counts: Iterable[int] = ()) -> None:
-        c = tuple(counts)
-        if len(c) < NUM_RANKS:
-            c = c + (0,) * (NUM_RANKS - len(c))
-        if len(c) != NUM_RANKS or any(not 0 <= n <= m for n, m in zip(c, MAX_COPIES)):
-            raise NotationError(f"recuento de cartas imposible: {c}")
-        self.counts = c
-        self.key = pack(c)
-        self._str = "".join(RANKS[r] * n for r, n in enumerate(c))
+    def __init__(self, counts: Iterable[int] | str = ()) -> None:
+        if isinstance(counts, str):
+            c = parse(counts).counts
+        else:
+            c = tuple(counts)
+            if len(c) < NUM_RANKS:
+                c = c + (0,) * (NUM_RANKS - len(c))
+            if len(c) != NUM_RANKS or any(not 0 <= n <= m for n, m in zip(c, MAX_COPIES)):
+                raise NotationError(f"recuento de cartas imposible: {c}")
+        _SET_COUNTS(self, c)
+        _SET_KEY(self, pack(c))
+        _SET_STR(self, None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Cards es inmutable: no se puede asignar {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Cards es inmutable: no se puede borrar {name!r}")
+
+    def __reduce__(self) -> tuple[type[Cards], tuple[tuple[int, ...]]]:
+        return (Cards, (self.counts,))
 
     @classmethod
     def from_key(cls, key: int) -> Cards:
@@ -102,10 +129,14 @@ class Cards:
         return cls(counts)
 
     def __str__(self) -> str:
-        return self._str
+        s = self._str
+        if s is None:
+            s = "".join(map(mul, RANKS, self.counts))
+            _SET_STR(self, s)
+        return s
 
     def __repr__(self) -> str:
-        return f"Cards({self._str!r})"
+        return f"Cards({str(self)!r})"
 
     def __len__(self) -> int:
         return sum(self.counts)
@@ -142,6 +173,22 @@ class Cards:
         return self.counts[rank if isinstance(rank, int) else rank_index(rank)]
 
 
+# The slots' own setters: the only way to fill a Cards (its __setattr__ always refuses).
+_SET_COUNTS = vars(Cards)["counts"].__set__
+_SET_KEY = vars(Cards)["key"].__set__
+_SET_STR = vars(Cards)["_str"].__set__
+_new_object = object.__new__
+
+
+def _trusted(counts: tuple[int, ...], key: int) -> Cards:
+    """A :class:`Cards` from counts already known to be valid and their packed key."""
+    cards = _new_object(Cards)
+    _SET_COUNTS(cards, counts)
+    _SET_KEY(cards, key)
+    _SET_STR(cards, None)
+    return cards
+
+
 FULL_DECK = Cards(MAX_COPIES)
 EMPTY = Cards()
 
@@ -161,9 +208,16 @@ def parse(text: str | Cards, *, limit: int | None = None) -> Cards:
     Raises :class:`NotationError` naming the symbol and its position, and :class:`TypeError`
     for anything that is neither a ``str`` nor :class:`Cards` (lists included: join them first).
     ``limit`` caps the number of cards (a hand holds at most 20).
+
+    Strings read before are answered from a bounded cache (see :data:`PARSE_CACHE_LIMIT`).
     """
-    check_cards_arg(text)
-    cards = text if isinstance(text, Cards) else _parse_str(text)
+    if type(text) is str:
+        cards = _PARSE_CACHE.get(text) or _parse_str(text)
+    elif isinstance(text, Cards):
+        cards = text
+    else:
+        check_cards_arg(text)
+        cards = _parse_str(str(text))  # a str subclass
     if limit is not None and len(cards) > limit:
         raise NotationError(f"{len(cards)} cartas: una mano tiene como máximo {limit}", str(cards), None)
     return cards
@@ -174,7 +228,39 @@ def parse_hand(text: str | Cards) -> Cards:
     return parse(text, limit=HAND_LIMIT)
 
 
+PARSE_CACHE_LIMIT = 1 << 16
+"""How many distinct strings :func:`parse` remembers (the cache is emptied when full)."""
+_PARSE_CACHE: dict[str, Cards] = {}
+
+# The fast reading: each symbol adds 1 to its rank's 8-bit field of a wide integer (separators add
+# 0); a field above its rank's copies sets that field's top bit once _WIDE_ADD is added. Text with
+# anything else ("10", unknown symbols) or 128+ characters takes the careful path below.
+_WIDE = {s: 1 << (8 * r) for s, r in _RANK_INDEX.items()}
+_WIDE.update(dict.fromkeys(_SEPARATORS, 0))
+_WIDE_ADD = sum((127 - m) << (8 * r) for r, m in enumerate(MAX_COPIES))
+_WIDE_TOP = sum(128 << (8 * r) for r in range(NUM_RANKS))
+
+
 def _parse_str(text: str) -> Cards:
+    if len(text) < 128:
+        try:
+            wide = sum(map(_WIDE.__getitem__, text))
+        except KeyError:
+            wide = -1
+        if wide >= 0 and not (wide + _WIDE_ADD) & _WIDE_TOP:
+            counts = tuple(wide.to_bytes(NUM_RANKS, "little"))
+            cards = _trusted(counts, sum(map(mul, counts, POW)))
+        else:
+            cards = _parse_careful(text)  # raises NotationError for bad text
+    else:
+        cards = _parse_careful(text)
+    if len(_PARSE_CACHE) >= PARSE_CACHE_LIMIT:
+        _PARSE_CACHE.clear()
+    _PARSE_CACHE[text] = cards
+    return cards
+
+
+def _parse_careful(text: str) -> Cards:
     counts = [0] * NUM_RANKS
     i, n = 0, len(text)
     while i < n:

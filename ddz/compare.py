@@ -43,10 +43,11 @@ def compare(play: str | Cards | Play, table: str | Cards | Play, variant: Varian
         return Verdict(False, "invalid_play", p.rule, f"tu jugada no es válida: {p.message}")
     if isinstance(t, Rejection):
         return Verdict(False, "invalid_table", t.rule, f"la jugada de la mesa no es válida: {t.message}")
-    return _compare(p, t)
+    return compare_plays(p, t)
 
 
-def _compare(p: Play, t: Play) -> Verdict:
+def compare_plays(p: Play, t: Play) -> Verdict:
+    """:func:`compare` for two plays already classified (under the same variant)."""
     if t.kind == "rocket":
         return Verdict(False, "nothing_beats_rocket", "R-CMP-4", "nada supera al cohete")
     if p.kind == "rocket":
@@ -92,4 +93,4 @@ def beats(play: str | Cards | Play, table: str | Cards | Play, variant: Variant 
     p, t = _as_play(play, variant), _as_play(table, variant)
     if isinstance(p, Rejection) or isinstance(t, Rejection):
         return False
-    return _compare(p, t).beats
+    return compare_plays(p, t).beats

@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import FULL_DECK, NUM_RANKS, RANK_NAMES_ES, Cards, NotationError, parse
 from .codes import DECK_ORDER, Deal, cards_of, deals, ids_for, normalize
-from .compare import _compare
+from .compare import compare_plays
 from .moves import legal_plays
 from .plays import Play, Rejection, analyze
 from .variants import STANDARD, Variant
@@ -423,7 +423,7 @@ class Game:
         if isinstance(play, Rejection):
             raise GameError("invalid_play", f"{cards} no es una jugada: {play.message}")
         if self.table is not None:
-            verdict = _compare(play, self.table)
+            verdict = compare_plays(play, self.table)
             if not verdict.beats:
                 raise GameError("does_not_beat", f"{cards} no supera a {self.table}: {verdict.message}")
         # Commit.

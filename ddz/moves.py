@@ -7,10 +7,21 @@ to shared, immutable :class:`~ddz.plays.Play` values, so a call allocates almost
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations, compress
 
-from .cards import ACE, BLACK_JOKER, HAND_LIMIT, NUM_RANKS, POW, RED_JOKER, TWO, Cards, check_cards_arg, parse
-from .plays import KINDS, Play, Rejection, _analyze_counts, analyze
+from .cards import BLACK_JOKER, HAND_LIMIT, NUM_RANKS, POW, RED_JOKER, TWO, Cards, check_cards_arg, parse
+from .compare import compare_plays
+from .plays import (
+    CHAIN_MIN,
+    CHAIN_TOP,
+    KINDS,
+    InvalidPlay,
+    Play,
+    Rejection,
+    analyze,
+    analyze_cards,
+    chain_max,
+)
 from .variants import STANDARD, Variant
 
 _JB, _JR = POW[BLACK_JOKER], POW[RED_JOKER]
@@ -20,8 +31,10 @@ _CHAIN = [
     [[sum(m * POW[r] for r in range(lo, hi + 1)) for hi in range(NUM_RANKS)] for lo in range(NUM_RANKS)]
     for m in range(4)
 ]
-_MIN_CHAIN = {1: 5, 2: 3, 3: 2}
-_MAX_CHAIN = {1: 12, 2: 10, 3: 6}
+# The rules of chains live in ddz.plays; these are the same numbers, indexed by copies per rank.
+ACE = CHAIN_TOP
+_MIN_CHAIN = CHAIN_MIN
+_MAX_CHAIN = {m: chain_max(m) for m in CHAIN_MIN}
 
 _Gen = Callable[[list[int], int, int, int | None, Variant], list[int]]
 
@@ -70,9 +83,11 @@ def _single_units(c: list[int], exclude: range, v: Variant) -> list[int]:
 
 
 def _kicker_singles(c: list[int], exclude: range, k: int, v: Variant, distinct: bool = False) -> list[int]:
-    units = _single_units(c, exclude, v)
     if k == 1:
-        return sorted(set(units))
+        return [POW[r] for r in range(NUM_RANKS) if c[r] and r not in exclude]
+    if k == 2:
+        return _two_singles(c, exclude, v, distinct)
+    units = _single_units(c, exclude, v)
     sums = {sum(t) for t in combinations(units, k)}
     if not v.jokers_as_kickers and c[BLACK_JOKER] and c[RED_JOKER]:
         sums = {s for s in sums if s & _ROCKET != _ROCKET}
@@ -81,11 +96,36 @@ def _kicker_singles(c: list[int], exclude: range, k: int, v: Variant, distinct: 
     return sorted(sums)
 
 
+def _two_singles(c: list[int], exclude: range, v: Variant, distinct: bool) -> list[int]:
+    """Keys of every two single kickers from ``c`` outside ``exclude``, in ascending order.
+
+    A key's order is decided by its higher rank ``b``: first ``a + b`` for each lower ``a``,
+    then ``b + b`` (a value may kick twice)."""
+    ps: list[int] = []
+    out: list[int] = []
+    for r in range(NUM_RANKS):
+        n = c[r]
+        if n and r not in exclude:
+            pb = POW[r]
+            out += map(pb.__add__, ps)
+            if n >= 2 and not distinct:
+                out.append(pb + pb)
+            ps.append(pb)
+    if c[BLACK_JOKER] and c[RED_JOKER] and not v.jokers_as_kickers:
+        out.pop()  # the last key is B + R: the two jokers never kick together
+    return out
+
+
 def _kicker_pairs(c: list[int], exclude: range, k: int) -> list[int]:
     ranks = [2 * POW[r] for r in range(TWO + 1) if c[r] >= 2 and r not in exclude]
     if k == 1:
         return ranks
-    return sorted(sum(t) for t in combinations(ranks, k))
+    if k == 2:  # ascending: ordered by the higher pair, then the lower one
+        out: list[int] = []
+        for i, pb in enumerate(ranks):
+            out += map(pb.__add__, ranks[:i])
+        return out
+    return sorted(map(sum, combinations(ranks, k)))
 
 
 def _with_kickers(c: list[int], spans: list[tuple[int, int]], pairs: bool, v: Variant) -> list[int]:
@@ -94,8 +134,7 @@ def _with_kickers(c: list[int], spans: list[tuple[int, int]], pairs: bool, v: Va
     for a, b in spans:
         k, excl = b - a + 1, range(a, b + 1)
         ks = _kicker_pairs(c, excl, k) if pairs else _kicker_singles(c, excl, k, v)
-        body = _CHAIN[3][a][b]
-        out += [body + s for s in ks]
+        out += map(_CHAIN[3][a][b].__add__, ks)
     return out
 
 
@@ -128,8 +167,7 @@ def _four_gen(pairs: bool) -> _Gen:
                     ks = _kicker_pairs(c, excl, 2)
                 else:
                     ks = _kicker_singles(c, excl, 2, v, v.four_two_distinct_singles)
-                body = 4 * POW[f]
-                out.extend(body + s for s in ks)
+                out += map((4 * POW[f]).__add__, ks)
         return out
 
     return gen
@@ -176,16 +214,22 @@ assert set(_GENERATORS) == set(KINDS)
 _PLAYS: dict[Variant, dict[int, Play]] = {}
 
 
-def _to_plays(keys: list[int], v: Variant) -> list[Play]:
-    cache = _PLAYS.setdefault(v, {})
-    plays = list(map(cache.get, keys))
-    if None in plays:
-        for i, p in enumerate(plays):
-            if p is None:
-                got = _analyze_counts(Cards.from_key(keys[i]), v)
-                assert isinstance(got, Play), (Cards.from_key(keys[i]), got)
-                cache[keys[i]] = plays[i] = got
-    return plays  # type: ignore[return-value]
+def plays_for_keys(keys: list[int], v: Variant = STANDARD) -> list[Play]:
+    """The shared :class:`~ddz.plays.Play` values of packed play keys (from :func:`lead_keys`,
+    :func:`follow_keys`), in the same order; each distinct play is built once per variant."""
+    cache = _PLAYS.get(v)
+    if cache is None:
+        cache = _PLAYS.setdefault(v, {})
+    try:
+        return list(map(cache.__getitem__, keys))
+    except KeyError:
+        pass
+    for key in keys:
+        if key not in cache:
+            got = analyze_cards(Cards.from_key(key), v)
+            assert isinstance(got, Play), (Cards.from_key(key), got)
+            cache[key] = got
+    return list(map(cache.__getitem__, keys))
 
 
 def _chain_table(m: int) -> list[tuple[int, ...]]:
@@ -213,21 +257,30 @@ _P4 = tuple(4 * p for p in POW)
 def lead_keys(c: list[int], v: Variant = STANDARD) -> list[int]:
     """Packed keys of every play that counts ``c`` can lead (a fixed order, by kind)."""
     n = sum(c)
-    r1 = [r for r in range(NUM_RANKS) if c[r]]
+    r1 = list(compress(_RANGE, c))
     r2 = [r for r in r1 if c[r] >= 2]
+    keys = list(map(_P1.__getitem__, r1))
+    keys += map(_P2.__getitem__, r2)
     r3 = [r for r in r2 if c[r] >= 3]
-    keys = [_P1[r] for r in r1]
-    keys += [_P2[r] for r in r2]
     if r3:
-        keys += [_P3[r] for r in r3]
-        keys += [_P3[t] + _P1[k] for t in r3 for k in r1 if k != t]
-        keys += [_P3[t] + _P2[k] for t in r3 for k in r2 if k != t]
+        keys += map(_P3.__getitem__, r3)
+        # A trio with one single, then with one pair, of any other value.
+        p1 = keys[: len(r1)]
+        for t in r3:
+            i, add = r1.index(t), _P3[t].__add__
+            keys += map(add, p1[:i])
+            keys += map(add, p1[i + 1 :])
+        p2 = keys[len(r1) : len(r1) + len(r2)]
+        for t in r3:
+            i, add = r2.index(t), _P3[t].__add__
+            keys += map(add, p2[:i])
+            keys += map(add, p2[i + 1 :])
     if len(r1) >= 5:
-        keys += _STRAIGHTS[sum(_BIT[r] for r in r1)]
+        keys += _STRAIGHTS[sum(map(_BIT.__getitem__, r1))]
     if len(r2) >= 3:
-        keys += _PAIR_STRAIGHTS[sum(_BIT[r] for r in r2)]
+        keys += _PAIR_STRAIGHTS[sum(map(_BIT.__getitem__, r2))]
     if len(r3) >= 2:
-        spans = _AIRPLANE_SPANS[sum(_BIT[r] for r in r3)]
+        spans = _AIRPLANE_SPANS[sum(map(_BIT.__getitem__, r3))]
         if spans:
             if n < 18:
                 spans = tuple(s for s in spans if 3 * (s[1] - s[0] + 1) <= n)
@@ -244,6 +297,7 @@ def lead_keys(c: list[int], v: Variant = STANDARD) -> list[int]:
 
 
 _BIT = tuple(1 << r if r <= ACE else 0 for r in range(NUM_RANKS))
+_RANGE = range(NUM_RANKS)
 
 
 def _airplanes_with_kickers(
@@ -293,15 +347,11 @@ def legal_plays(
     else:
         t = table if isinstance(table, Play) else analyze(table, v)
         if isinstance(t, Rejection):
-            from .plays import InvalidPlay
-
             raise InvalidPlay(t)
         keys = follow_keys(c, t, v)
     if v is STANDARD:
-        return _to_plays(keys, v)
-    plays = _to_plays(list(dict.fromkeys(keys)), v)
+        return plays_for_keys(keys, v)
+    plays = plays_for_keys(list(dict.fromkeys(keys)), v)
     if table is None or table == "":
         return plays
-    from .compare import _compare
-
-    return [p for p in plays if _compare(p, t).beats]  # type: ignore[arg-type]
+    return [p for p in plays if compare_plays(p, t).beats]  # type: ignore[arg-type]

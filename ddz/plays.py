@@ -11,7 +11,7 @@ Seed 000's four restrictions make every legal set readable in exactly one way:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from enum import StrEnum
 
 from .cards import (
     ACE,
@@ -29,22 +29,32 @@ from .cards import (
 )
 from .variants import STANDARD, Variant
 
-KINDS: tuple[str, ...] = (
-    "single",
-    "pair",
-    "trio",
-    "trio_single",
-    "trio_pair",
-    "straight",
-    "pair_straight",
-    "airplane",
-    "airplane_singles",
-    "airplane_pairs",
-    "four_two_singles",
-    "four_two_pairs",
-    "bomb",
-    "rocket",
-)
+
+class Kind(StrEnum):
+    """The 14 kinds of play. Members are strings (``Kind.PAIR == "pair"``) and their ``repr`` is
+    the string's, so code that compares, prints or serialises kinds as text keeps working."""
+
+    SINGLE = "single"
+    PAIR = "pair"
+    TRIO = "trio"
+    TRIO_SINGLE = "trio_single"
+    TRIO_PAIR = "trio_pair"
+    STRAIGHT = "straight"
+    PAIR_STRAIGHT = "pair_straight"
+    AIRPLANE = "airplane"
+    AIRPLANE_SINGLES = "airplane_singles"
+    AIRPLANE_PAIRS = "airplane_pairs"
+    FOUR_TWO_SINGLES = "four_two_singles"
+    FOUR_TWO_PAIRS = "four_two_pairs"
+    BOMB = "bomb"
+    ROCKET = "rocket"
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+KINDS: tuple[Kind, ...] = tuple(Kind)
+"""The documented kind ids, in the order of the rules (R-KIND-1 … R-KIND-14)."""
 
 KIND_NAMES_ES: dict[str, str] = {
     "single": "carta suelta",
@@ -63,15 +73,36 @@ KIND_NAMES_ES: dict[str, str] = {
     "rocket": "cohete",
 }
 
+CHAIN_TOP = ACE
+"""The highest rank a chain may reach: the 2 and the jokers never enter straights or airplanes."""
+CHAIN_MIN: dict[int, int] = {1: 5, 2: 3, 3: 2}
+"""Copies per rank -> fewest consecutive ranks: straight 5, pair straight 3, airplane 2."""
+CHAIN_KIND: dict[int, Kind] = {1: Kind.STRAIGHT, 2: Kind.PAIR_STRAIGHT, 3: Kind.AIRPLANE}
+
+
+def chain_max(copies: int) -> int:
+    """Most ranks in a chain of ``copies``-of-a-kind: up to the ace and within the 20-card limit."""
+    return min(CHAIN_TOP + 1, HAND_LIMIT // copies)
+
+
 KIND_RULES: dict[str, str] = {k: f"R-KIND-{i + 1}" for i, k in enumerate(KINDS)}
 CHAIN_KINDS = frozenset({"straight", "pair_straight", "airplane", "airplane_singles", "airplane_pairs"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Play:
-    """A legal play: its kind, cards, body, kickers, ranking card and chain length."""
+    """A legal play: its kind, cards, body, kickers, ranking card and chain length.
 
-    kind: str
+    Immutable; ``repr()`` evaluates back to an equal value:
+
+    ```python
+    >>> classify("KKK3")
+    Play('trio_single', Cards('3KKK'), Cards('KKK'), Cards('3'), rank=10, chain=1)
+
+    ```
+    """
+
+    kind: Kind
     cards: Cards
     body: Cards
     kickers: Cards
@@ -79,6 +110,16 @@ class Play:
     """Index of the ranking card: the body's value, or the highest body value of a chain."""
     chain: int
     """Number of ranks in the body's chain; 1 for kinds that are not chains."""
+
+    def __post_init__(self) -> None:
+        if type(self.kind) is not Kind:
+            object.__setattr__(self, "kind", Kind(self.kind))
+
+    def __repr__(self) -> str:
+        return (
+            f"Play({self.kind.value!r}, {self.cards!r}, {self.body!r}, {self.kickers!r}, "
+            f"rank={self.rank}, chain={self.chain})"
+        )
 
     @property
     def name(self) -> str:
@@ -130,14 +171,30 @@ class Rejection:
 
 
 class InvalidPlay(ValueError):
-    """Raised by :func:`classify` for a set of cards that is not a legal play."""
+    """Raised by :func:`classify` for a set of cards that is not a legal play.
 
-    def __init__(self, rejection: Rejection) -> None:
-        super().__init__(rejection.message)
-        self.rejection = rejection
-        self.reason = rejection.reason
-        self.rule = rejection.rule
-        self.message = rejection.message
+    Built by the C constructor alone (``InvalidPlay(rejection)``): ``rejection`` is ``args[0]``;
+    ``reason``, ``rule`` and ``message`` read from it, and ``str()`` is the Spanish message."""
+
+    @property
+    def rejection(self) -> Rejection:
+        got: Rejection = self.args[0]
+        return got
+
+    @property
+    def reason(self) -> str:
+        return self.rejection.reason
+
+    @property
+    def rule(self) -> str:
+        return self.rejection.rule
+
+    @property
+    def message(self) -> str:
+        return self.rejection.message
+
+    def __str__(self) -> str:
+        return self.rejection.message
 
 
 REASONS: dict[str, tuple[str, str]] = {
@@ -193,9 +250,9 @@ def rejection(reason: str, cards: str, detail: str = "") -> Rejection:
 
 @dataclass(frozen=True, slots=True)
 class _Rules:
-    chain_top: int = ACE
-    min_straight: int = 5
-    min_pair_straight: int = 3
+    chain_top: int = CHAIN_TOP
+    min_straight: int = CHAIN_MIN[1]
+    min_pair_straight: int = CHAIN_MIN[2]
     kicker_may_match_body: bool = False
     max_kicker_repeat: int = 2
     jokers_together: bool = False
@@ -212,7 +269,7 @@ def _rules_for(variant: Variant) -> _Rules:
 
 def _make(kind: str, c: list[int] | tuple[int, ...], body: list[int], rank: int, chain: int) -> Play:
     kick = [a - b for a, b in zip(c, body)]
-    return Play(kind, Cards(c), Cards(body), Cards(kick), rank, chain)
+    return Play(Kind(kind), Cards(c), Cards(body), Cards(kick), rank, chain)
 
 
 def _readings(c: tuple[int, ...], n: int, R: _Rules) -> list[Play]:
@@ -230,9 +287,9 @@ def _readings(c: tuple[int, ...], n: int, R: _Rules) -> list[Play]:
     if len(heights) == 1 and len(nz) >= 2:
         m = heights.pop()
         length, lo, hi = len(nz), nz[0], nz[-1]
-        min_len = {1: R.min_straight, 2: R.min_pair_straight, 3: 2}.get(m, 99)
+        min_len = {1: R.min_straight, 2: R.min_pair_straight, 3: CHAIN_MIN[3]}.get(m, 99)
         if hi - lo == length - 1 and length >= min_len and hi <= R.chain_top:
-            kind = {1: "straight", 2: "pair_straight", 3: "airplane"}[m]
+            kind = CHAIN_KIND[m]
             out.append(_make(kind, c, list(c), hi, length))
     # Trios and airplanes with kickers.
     top = R.chain_top
@@ -324,41 +381,53 @@ def _diagnose(c: tuple[int, ...], n: int, R: _Rules, text: str) -> Rejection:
             return rejection("two_in_chain", text)
     nz = [r for r in range(NUM_RANKS) if c[r]]
     heights = {c[r] for r in nz}
-    if len(heights) == 1 and len(nz) >= {1: 5, 2: 3, 3: 2}.get(max(heights), 99):
+    if len(heights) == 1 and len(nz) >= CHAIN_MIN.get(max(heights), 99):
         return rejection("not_consecutive", text)
     return rejection("no_pattern", text)
 
 
-_CACHE: dict[object, Play | Rejection] = {}
-_CACHE_LIMIT = 200_000
+ANALYZE_CACHE_LIMIT = 1 << 16
+"""How many strings (and, separately, multisets) :func:`analyze` remembers under the standard rules."""
+_BY_TEXT: dict[str, Play | Rejection] = {}
+_BY_KEY: dict[int, Play | Rejection] = {}
 
 
 def analyze(cards: str | Cards, variant: Variant = STANDARD) -> Play | Rejection:
     """Classify without raising: the :class:`Play`, or a :class:`Rejection` saying why not.
 
     Only bad cards give a rejection; a value that is not cards at all (a list, ``None``…)
-    raises :class:`TypeError`."""
-    check_cards_arg(cards)
-    if variant is STANDARD:
-        hit = _CACHE.get(cards)
+    raises :class:`TypeError`. Under the standard rules results are memoised by the exact
+    string and by the multiset (bounded caches, emptied when full)."""
+    standard = variant is STANDARD
+    if standard and type(cards) is str:
+        hit = _BY_TEXT.get(cards)
         if hit is not None:
             return hit
+    check_cards_arg(cards)
     try:
         parsed = parse(cards)
     except NotationError as e:
-        return rejection("notation", str(cards), e.message)
-    if variant is STANDARD and not isinstance(cards, Cards):
-        hit = _CACHE.get(parsed)
-        if hit is not None:
-            return hit
-    result = _analyze_counts(parsed, variant)
-    if variant is STANDARD and len(_CACHE) < _CACHE_LIMIT:
-        _CACHE[cards] = result
-        _CACHE[parsed] = result
+        result: Play | Rejection = rejection("notation", str(cards), e.message)
+    else:
+        if not standard:
+            return analyze_cards(parsed, variant)
+        found = _BY_KEY.get(parsed.key)
+        if found is None:
+            found = analyze_cards(parsed, variant)
+            if len(_BY_KEY) >= ANALYZE_CACHE_LIMIT:
+                _BY_KEY.clear()
+            _BY_KEY[parsed.key] = found
+        result = found
+    if standard and type(cards) is str:
+        if len(_BY_TEXT) >= ANALYZE_CACHE_LIMIT:
+            _BY_TEXT.clear()
+        _BY_TEXT[cards] = result
     return result
 
 
-def _analyze_counts(cards: Cards, variant: Variant) -> Play | Rejection:
+def analyze_cards(cards: Cards, variant: Variant = STANDARD) -> Play | Rejection:
+    """:func:`analyze` for parsed cards, computed afresh (no cache): the one reading of the
+    multiset, or the :class:`Rejection` that names the first restriction it breaks."""
     n = len(cards)
     text = str(cards)
     if n == 0:
@@ -391,13 +460,9 @@ def classify(cards: str | Cards, variant: Variant = STANDARD) -> Play:
 
     ```
     """
-    check_cards_arg(cards)
-    return _classify(cards, variant)
-
-
-@lru_cache(maxsize=1 << 16)
-def _classify(cards: str | Cards, variant: Variant) -> Play:
-    result = analyze(cards, variant)
-    if isinstance(result, Rejection):
-        raise InvalidPlay(result)
-    return result
+    result = _BY_TEXT.get(cards) if variant is STANDARD and type(cards) is str else None
+    if result is None:
+        result = analyze(cards, variant)
+    if type(result) is Play:
+        return result
+    raise InvalidPlay(result)

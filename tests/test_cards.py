@@ -54,3 +54,44 @@ def test_sub_multiset_and_difference() -> None:
     assert str(parse("3345") - parse("34")) == "35"
     with pytest.raises(NotationError):
         parse("34") - parse("5")
+
+
+def test_cards_are_immutable() -> None:
+    cards = parse("3KKK")
+    for name, value in (("counts", (1,) * 15), ("key", 0), ("_str", "3"), ("other", 1)):
+        with pytest.raises(AttributeError, match="inmutable"):
+            setattr(cards, name, value)
+    with pytest.raises(AttributeError, match="inmutable"):
+        del cards.counts
+    assert str(cards) == "3KKK" and cards == parse("KKK3")
+
+
+@given(counts_st)
+def test_cards_repr_evaluates_back(cards: Cards) -> None:
+    assert eval(repr(cards), {"Cards": Cards}) == cards
+    assert repr(cards) == f"Cards({str(cards)!r})"
+
+
+@given(st.text(alphabet="3456789TJQKA2BRtjqkabr 10,-+\tX", max_size=40))
+def test_fast_reading_agrees_with_the_careful_one(text: str) -> None:
+    """The fast path of parse (and its cache) answers exactly like the symbol-by-symbol reader."""
+    from ddz.cards import _parse_careful
+
+    try:
+        expected: Cards | str = _parse_careful(text)
+    except NotationError as e:
+        expected = e.message
+    for _ in range(2):  # the second call is answered from the cache
+        try:
+            got: Cards | str = parse(text)
+        except NotationError as e:
+            got = e.message
+        assert got == expected
+        if isinstance(got, Cards):
+            assert got.key == Cards(got.counts).key and str(got) == str(Cards(got.counts))
+
+
+@pytest.mark.parametrize("text", ["33333333", "BBBBBBBB", "RRRRRRRRR", "3" * 300, "BR" * 70])
+def test_many_copies_never_wrap_into_another_rank(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse(text)

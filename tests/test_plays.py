@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from ddz import Cards, InvalidPlay, analyze, beats, classify, compare, legal_plays, parse
 from ddz.cards import FULL_DECK, MAX_COPIES, RANKS
-from ddz.plays import KINDS, Play, readings
+from ddz.plays import KINDS, Play, Rejection, readings
 
 # Numbers measured independently on the rules of seed 000 (../shared/notes/design-anchors.md).
 ANCHOR_COUNTS = {
@@ -274,3 +274,79 @@ def test_shown_puts_the_body_first() -> None:
     assert classify("34567").shown() == "34567"
     assert classify("BR").shown() == "BR"
     assert classify("33344456").shown() == "333444 56"
+
+
+def test_invalid_play_reads_as_its_message_and_caches_do_not_change_answers() -> None:
+    for _ in range(2):  # cold, then from the caches
+        with pytest.raises(InvalidPlay) as exc:
+            classify("3 4 5 6")
+        assert str(exc.value) == exc.value.message == exc.value.rejection.message
+        assert exc.value.rejection.cards == "3456"
+        assert classify("k k k 3") == classify("3KKK") == classify(parse("KKK3"))
+        got = analyze("33x")
+        assert isinstance(got, Rejection) and got.reason == "notation"
+
+
+DOCUMENTED_KINDS = [
+    "single",
+    "pair",
+    "trio",
+    "trio_single",
+    "trio_pair",
+    "straight",
+    "pair_straight",
+    "airplane",
+    "airplane_singles",
+    "airplane_pairs",
+    "four_two_singles",
+    "four_two_pairs",
+    "bomb",
+    "rocket",
+]
+
+
+def test_kinds_are_an_enum_of_the_documented_ids_that_compare_as_text() -> None:
+    from ddz import Kind
+
+    assert [k.value for k in Kind] == DOCUMENTED_KINDS == list(KINDS)
+    p = classify("444455")
+    assert type(p.kind) is Kind and p.kind is Kind.FOUR_TWO_SINGLES
+    assert p.kind == "four_two_singles" and f"{p.kind}" == str(p.kind) == "four_two_singles"
+    assert {"four_two_singles": 1}[p.kind] == 1 and repr(p.kind) == "'four_two_singles'"
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(sorted(all_legal())))
+def test_play_repr_evaluates_back_and_play_is_frozen(s: str) -> None:
+    from ddz import Kind
+
+    p = classify(s)
+    back = eval(repr(p), {"Play": Play, "Cards": Cards})
+    assert back == p and hash(back) == hash(p) and type(back.kind) is Kind
+    with pytest.raises(AttributeError):
+        p.kind = "bomb"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        p.cards.counts = (0,) * 15  # type: ignore[misc]
+
+
+def test_chain_rules_have_one_source() -> None:
+    from ddz import moves
+    from ddz.plays import CHAIN_MIN, CHAIN_TOP, chain_max
+
+    assert RANKS[CHAIN_TOP] == "A" and CHAIN_MIN == {1: 5, 2: 3, 3: 2}
+    assert [chain_max(m) for m in (1, 2, 3)] == [12, 10, 6]
+    assert moves._MIN_CHAIN is CHAIN_MIN and {m: chain_max(m) for m in CHAIN_MIN} == moves._MAX_CHAIN
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    import ast
+    from pathlib import Path
+
+    import ddz
+
+    offenders = []
+    for path in Path(ddz.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                offenders += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("_")]
+    assert offenders == ["protocol.py: __version__"]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES_ES, RED_JOKER, TWO, Cards, unpack
 from ..game import BIDDING, PASS, PLAYING, Game
-from ..moves import _to_plays, follow_keys
+from ..moves import follow_keys, plays_for_keys
 from ..plays import CHAIN_KINDS, Play
 from ..variants import STANDARD
 from .reasons import Reason, render
@@ -93,7 +93,7 @@ def _losing_plays(hand: Cards, unseen: list[int], most: int) -> int:
     def beatable(p: int) -> int:
         b = boss.get(p)
         if b is None:
-            b = boss[p] = _is_boss(_to_plays([p], STANDARD)[0], unseen, most)
+            b = boss[p] = _is_boss(plays_for_keys([p], STANDARD)[0], unseen, most)
         return 0 if b else 1
 
     return min_cost(hand.key, beatable, {0: 0})

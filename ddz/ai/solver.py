@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import BITS, NUM_RANKS, Cards, parse, unpack
-from ..moves import _to_plays, lead_keys
+from ..moves import lead_keys, plays_for_keys
 from ..plays import Play
 from ..variants import STANDARD
 
@@ -76,6 +76,6 @@ def decompose(hand: str | Cards) -> list[Play]:
         candidates = [p for p in plays_with_lowest(key) if _solve(key - p) == target]
         # Prefer the play with the most cards (keeps the picture simple: whole groups first).
         best = max(candidates, key=lambda p: sum(unpack(p)))
-        out.append(_to_plays([best], STANDARD)[0])
+        out.append(plays_for_keys([best], STANDARD)[0])
         key -= best
     return out
