@@ -180,6 +180,17 @@ def test_whole_hand_every_play_is_the_raised_cards(server: str, browser: Any) ->
         " return r.top >= 0 && r.bottom <= window.innerHeight; }"
     )
     shot(page, "jugar-final-390", full_page=False)
+    # «Revisa tu partida»: your decisions one by one, marked against the CPU
+    item = page.locator('[data-testid="review-item"]')
+    expect(item).to_contain_text("decisión 1 de")
+    press(page, "Siguiente")
+    expect(item).to_contain_text("decisión 2 de")
+    assert any(w in item.inner_text() for w in ("Bien", "Imprecisión", "Error"))
+    page.wait_for_function(
+        "() => { const r = document.querySelector('[data-testid=\"review-item\"]').getBoundingClientRect();"
+        " return r.top >= 0 && r.top <= window.innerHeight; }"
+    )
+    shot(page, "revision-390", full_page=False)
     # «Repetir este reparto» deals the same cards again
     press(page, "Repetir este reparto")
     page.get_by_role("button", name="Pujar 3").wait_for()

@@ -213,3 +213,86 @@ def test_replay_link_only_once_the_hand_is_over() -> None:
         p.game.apply(Cpu().act(p.game))
     link = p.replay_link()
     assert link is not None and ".".join(p.game.actions) in link
+
+
+# ---- «Revisa tu partida» (issue 11) -------------------------------------------------------------
+def _play_out(code: str, choose: object) -> tuple[str, list[str]]:
+    """A hand where seat 0 acts by ``choose(game)`` and the CPUs by themselves."""
+    from tutorial.practice import Practice
+
+    p, _ = Practice.start(code)
+    while not p.over:
+        p.run_cpus()
+        if p.over:
+            break
+        p.act(choose(p.game))  # type: ignore[operator]
+    return p.code, list(p.game.actions)
+
+
+def test_review_of_a_hand_played_like_the_cpu_is_all_good() -> None:
+    from ddz.ai import hint
+    from tutorial.review import GOOD, review
+
+    code, actions = _play_out("GH2F-M5HRD", lambda g: hint(g, 0).action)
+    items = review(code, actions)
+    assert items and all(i.verdict == GOOD for i in items)
+    assert len(items) == sum(1 for s, _ in _seats(code, actions) if s == 0)
+
+
+def _seats(code: str, actions: list[str]) -> list[tuple[int, str]]:
+    from ddz.game import Game
+
+    g, out = Game.from_code(code), []
+    for a in actions:
+        out.append((g.turn, a))
+        g.apply(a)
+    return out
+
+
+def test_review_marks_worse_plays_against_the_solver() -> None:
+    """Always playing the last legal play (often the biggest): the review marks what costs plays,
+    and every non-good verdict names what the CPU would have done."""
+    from ddz.ai.solver import min_plays
+    from ddz.game import PASS, Game
+    from tutorial.review import GOOD, review
+
+    code, actions = _play_out("GH2F-M5HRD", lambda g: str(g.legal_plays()[-1]) if g.legal_plays() else PASS)
+    items = review(code, actions)
+    bad = [i for i in items if i.verdict != GOOD]
+    assert bad
+    for i in bad:
+        assert "La CPU habría" in i.text
+    for i in items:  # «te quedan N jugadas» is the solver's count
+        if "te quedan" in i.text and i.action != PASS:
+            g = Game.from_code(code)
+            for a in actions[: i.index]:
+                g.apply(a)
+            n = min_plays(g.hand(0) - parse(i.action))
+            assert f"te quedan {n} jugadas" in i.text
+
+
+def test_review_names_covering_your_partner() -> None:
+    """Seed 002's fifth beginner mistake: beating your own partner's play."""
+    from ddz.ai import hint
+    from ddz.game import PASS
+    from tutorial.review import review
+
+    def cover(g: object) -> str:
+        from ddz.game import Game
+
+        assert isinstance(g, Game)
+        if g.phase == "bidding":
+            return PASS
+        partner = 3 - (g.landlord or 0) if g.landlord != 0 else -1
+        plays = g.legal_plays()
+        if g.table is not None and g.table_seat == partner and plays:
+            return str(plays[0])
+        return hint(g, 0).action
+
+    for code in ("GH2F-M5HRD", "0001-FY3Q0", "0000-0006M", "0002-6A16N"):
+        code, actions = _play_out(code, cover)
+        found = [i for i in review(code, actions) if i.mistake == "covered_partner"]
+        if found:
+            assert "taparle las cartas a tu compañero" in found[0].text
+            return
+    raise AssertionError("no hand where the human could cover a partner")

@@ -34,6 +34,10 @@ PAGE_CSS = """
 .ddz-notice.warning{background:#fff8e1;border:1px solid #e0a800}
 .ddz-notice.error{background:#fdecec;border:1px solid #d05050}
 .ddz-caption{font-size:13px;color:#555}
+.ddz-review{border-radius:8px;padding:6px 10px;font-size:14px;line-height:1.4}
+.ddz-review.bien{background:#e7f6ec;border-left:4px solid #3c9a5f}
+.ddz-review.imprecisión{background:#fff8e1;border-left:4px solid #e0a800}
+.ddz-review.error{background:#fdecec;border-left:4px solid #d05050}
 """
 
 DOCK_CSS = """

@@ -22,6 +22,7 @@ from tutorial.browser import page_effects
 from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
 from tutorial.logic import describe, seat_names
 from tutorial.practice import HUMAN, Practice, history
+from tutorial.review import GOOD, INACCURATE, MISTAKE, review
 from tutorial.views.common import DOCK_CSS, bar_html, notice_html
 from tutorial.widget import card_hand, force_selection, selection
 
@@ -38,6 +39,7 @@ def _start(code: str | None, tokens: list[str] | None = None) -> None:
     ss.practice = p
     ss.url_error = error
     ss.deals_started = ss.get("deals_started", 0) + 1  # «Repetir este reparto» deals again
+    ss.review_scrolls = 0
     ss.hint_text = ""
     ss.play_error = ""
     force_selection(KEY, [])
@@ -305,7 +307,62 @@ if g.phase != OVER:
             f"{html.escape(role)}</div>"
         )
 
+
 # ---- end of the hand ------------------------------------------------------------------------
+def _review_move(delta: int, total: int) -> None:
+    ss.review_step = max(0, min(total - 1, ss.get("review_step", 0) + delta))
+    ss.review_scrolls = ss.get("review_scrolls", 0) + 1
+
+
+def review_panel(p: Practice) -> None:
+    """«Revisa tu partida»: your decisions one by one, marked against the CPU and the solver."""
+    key = (p.code, tuple(p.game.actions))
+    if ss.get("review_key") != key:
+        ss.review_key, ss.review_items, ss.review_step = key, review(p.code, list(p.game.actions)), 0
+    items = ss.review_items
+    if not items:
+        return
+    counts = {v: sum(i.verdict == v for i in items) for v in (GOOD, INACCURATE, MISTAKE)}
+    with st.container(key="ddz-review", border=True):
+        st.subheader("Revisa tu partida")
+        st.caption(
+            f"Tus {len(items)} decisiones: {counts[GOOD]} bien, "
+            f"{counts[INACCURATE]} {'imprecisión' if counts[INACCURATE] == 1 else 'imprecisiones'}, "
+            f"{counts[MISTAKE]} {'error' if counts[MISTAKE] == 1 else 'errores'}. "
+            "Comparadas con la CPU y con el cálculo de jugadas mínimas."
+        )
+        i = min(ss.get("review_step", 0), len(items) - 1)
+        item = items[i]
+        icon = {GOOD: "✓", INACCURATE: "≈", MISTAKE: "✗"}[item.verdict]
+        what = (
+            "En la subasta"
+            if item.phase == BIDDING
+            else (f"Contra {item.table}" if item.table else "Abrías la baza")
+        )
+        st.html(
+            f'<div class="ddz-review {item.verdict}" data-testid="review-item"><b>{icon} {html.escape(item.verdict.capitalize())}</b>'
+            f" · decisión {i + 1} de {len(items)} · {html.escape(what)}"
+            f"<div>Tu mano:</div>{cards_html(item.hand)}<div>{html.escape(item.text)}</div></div>"
+        )
+        row = st.container(horizontal=True)
+        row.button("Anterior", key="rev_prev", on_click=_review_move, args=(-1, len(items)), disabled=i == 0)
+        row.button(
+            "Siguiente",
+            key="rev_next",
+            on_click=_review_move,
+            args=(1, len(items)),
+            disabled=i >= len(items) - 1,
+        )
+        wrong = [n for n, it in enumerate(items) if it.verdict == MISTAKE]
+        if wrong:
+            row.button(
+                "Siguiente error",
+                key="rev_err",
+                on_click=_review_move,
+                args=(next((n for n in wrong if n > i), wrong[0]) - i, len(items)),
+            )
+
+
 if g.phase == OVER and g.result is not None:
     with result_area:
         r = g.result
@@ -324,11 +381,16 @@ if g.phase == OVER and g.result is not None:
         link = p.replay_link()
         if link:
             st.markdown(f"[Ver la mano entera, paso a paso, en «Manos comentadas»]({link})")
+        review_panel(p)
 
 page_effects(
     key="fx_play",
     query=p.query(),
-    scroll=(".st-key-ddz-result", (g.code, len(g.actions))) if g.phase == OVER else None,
+    scroll=(
+        (".st-key-ddz-review", ss.review_scrolls)
+        if g.phase == OVER and ss.get("review_scrolls")
+        else ((".st-key-ddz-result", (g.code, len(g.actions))) if g.phase == OVER else None)
+    ),
     save={"skip_anim": bool(ss.skip_anim), "show_counter": bool(ss.show_counter)},
     on_load=_prefs_loaded,
 )
