@@ -34,7 +34,7 @@ docs-serve: $(STAMP)
 conformance: $(STAMP)  ## the corpus against ddz over the protocol
 	$(BIN)/ddz-conformance run --impl "$(BIN)/python -m ddz.protocol"
 
-report: $(STAMP)  ## regenerate conformance/REPORT.md (ddz, RLCard, DouZero)
+report: $(STAMP)  ## regenerate ddz/conformance/data/REPORT.md (ddz and its peers)
 	$(BIN)/ddz-conformance report
 
 arena: $(STAMP)  ## CPU strength: 10,000 deal pairs against random, greedy and RLCard's rule agent

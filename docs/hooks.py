@@ -22,6 +22,7 @@ from ddz.conformance.corpus import Case, corpus_dir, load_cases
 from ddz.plays import KIND_NAMES_ES, REASONS, Play, analyze
 from tutorial.cards_view import card_face
 
+ROOT = Path(__file__).resolve().parents[1]
 _CASES: list[Case] | None = None
 
 
@@ -135,7 +136,7 @@ def _schema(name: str) -> str:
 def _lessons() -> str:
     import yaml
 
-    path = corpus_dir().parent / "tutorial" / "data" / "lessons.yaml"
+    path = ROOT / "tutorial" / "data" / "lessons.yaml"
     out = []
     for i, stage in enumerate(yaml.safe_load(path.read_text(encoding="utf-8")), 1):
         out.append(f"## {i}. {stage['title']}\n\n{stage['text'].strip()}\n")

@@ -1,4 +1,9 @@
-"""Loading the YAML corpus in ``conformance/cases/<op>/*.yaml``."""
+"""Loading the YAML corpus: ``cases/<op>/*.yaml``, ``rules.md`` and ``schemas/``.
+
+The corpus ships inside the package (``ddz/conformance/data/``, read through
+:mod:`importlib.resources`), so an installed wheel finds it from any directory;
+``DDZ_CORPUS`` or ``ddz-conformance run --corpus PATH`` point at another copy.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +21,21 @@ OPTIONAL_KEYS = frozenset({"reason", "phase", "message"})
 """Result keys an implementation may omit; when present they must match."""
 
 
+def packaged_dir() -> Path:
+    """The corpus shipped inside the package: ``ddz/conformance/data/``."""
+    return Path(str(files("ddz.conformance") / "data"))
+
+
 def corpus_dir() -> Path:
-    """The ``conformance/`` folder (``DDZ_CORPUS`` overrides it)."""
+    """The corpus folder in use: ``DDZ_CORPUS`` when set, else the packaged one."""
     env = os.environ.get("DDZ_CORPUS")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "conformance"
+    return packaged_dir()
+
+
+class CorpusError(Exception):
+    """No usable corpus where one was asked for (a run must never pass on zero cases)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +102,17 @@ def iter_cases(files: list[tuple[Path, dict[str, Any]]]) -> Iterator[Case]:
 def load_cases(root: Path | None = None) -> list[Case]:
     """Every case of the corpus, in file order."""
     return list(iter_cases(load_files(root)))
+
+
+def require_cases(root: Path | None = None) -> list[Case]:
+    """Every case of the corpus at ``root``; raises :class:`CorpusError` when there are none."""
+    base = root or corpus_dir()
+    if not base.is_dir():
+        raise CorpusError(f"the corpus folder {str(base)!r} does not exist")
+    cases = load_cases(base)
+    if not cases:
+        raise CorpusError(f"no cases under {str(base / 'cases')!r} (expected cases/<op>/*.yaml)")
+    return cases
 
 
 def rule_ids(root: Path | None = None) -> list[str]:

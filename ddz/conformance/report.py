@@ -1,4 +1,4 @@
-"""Generate ``conformance/REPORT.md``: ddz and its peers side by side, per rule."""
+"""Generate ``REPORT.md`` beside the corpus: ddz and its peers side by side, per rule."""
 
 from __future__ import annotations
 

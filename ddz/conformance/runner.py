@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from ..ops import OpError, run_op
 from ..variants import STANDARD, Variant
-from .corpus import Case, corpus_dir, matches
+from .corpus import Case, matches, packaged_dir
 
 
 @dataclass
@@ -81,7 +81,7 @@ def _depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
 @lru_cache(maxsize=1)
 def _protocol_schema() -> dict[str, Any]:
     schema: dict[str, Any] = json.loads(
-        (corpus_dir() / "schemas" / "protocol.schema.json").read_text(encoding="utf-8")
+        (packaged_dir() / "schemas" / "protocol.schema.json").read_text(encoding="utf-8")
     )
     return schema
 
