@@ -142,7 +142,7 @@ def _agree_with_ddz(cases: list[Case]) -> list[str]:
     for c in cases:
         for v in {STANDARD} | {Variant.parse(f) for f in c.variants}:
             out = run_case(engines[v], c)
-            if out.status != "passed":
+            if out.status != "passed" or out.informative:
                 problems.append(
                     f"{c.id} [{v.name}]: ddz gives {out.actual or out.message}, case expects {out.expected}"
                 )

@@ -150,8 +150,10 @@ def cmd_run(args: argparse.Namespace) -> int:
 def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
     for impl, outcomes, counts, seconds, fixed in reports:
         per_k = seconds / max(len(outcomes), 1) * 1000
+        info = [o for o in outcomes if o.informative]
         print(
-            f"== {impl.name} ({impl.variant.name}): {count_line(counts)} in {seconds:.2f} s ({per_k:.2f} s per 1000 cases)"
+            f"== {impl.name} ({impl.variant.name}): {count_line(counts)} in {seconds:.2f} s ({per_k:.2f} s per 1000 cases); "
+            f"{len(info)} informative differences"
         )
         for o in outcomes:
             if o.status in ("failed", "errored"):
@@ -159,13 +161,23 @@ def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
                 detail = (
                     o.message if o.status == "errored" else f"got {json.dumps(o.actual, ensure_ascii=False)}"
                 )
-                print(f"  {tag}{o.status.upper()} {o.case.id} [{', '.join(o.case.rules)}]")
+                keys = f" (normative: {', '.join(o.differs)})" if o.differs else ""
+                print(f"  {tag}{o.status.upper()} {o.case.id} [{', '.join(o.case.rules)}]{keys}")
                 print(f"      input {json.dumps(o.case.input, ensure_ascii=False)}")
                 print(f"      expected {json.dumps(o.expected, ensure_ascii=False)}; {detail}")
                 for line in o.stderr:
                     print(f"      stderr| {line}")
         for o in fixed:
             print(f"  NOW PASSING (listed as known failure) {o.case.id}")
+        for o in info:
+            diffs = "; ".join(f"{k} {_informative(o, k)}" for k in o.informative)
+            print(f"  informative {o.case.id}: {diffs}")
+
+
+def _informative(o: Outcome, key: str) -> str:
+    want = json.dumps(o.expected.get(key), ensure_ascii=False)
+    got = json.dumps(o.actual.get(key), ensure_ascii=False)
+    return f"expected {want}, got {got}"
 
 
 def _json(reports: list[Any], args: argparse.Namespace) -> None:
@@ -181,6 +193,8 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
                         "rules": list(o.case.rules),
                         "expected": o.expected,
                         "actual": o.actual,
+                        "normative": list(o.differs),
+                        "informative": list(o.informative),
                         "message": o.message,
                         "stderr": list(o.stderr),
                     },
@@ -190,13 +204,13 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
 
 
 def _markdown(reports: list[Any], args: argparse.Namespace) -> None:
-    print("| implementación | variante | " + " | ".join(STATUSES) + " |")
-    print("|---|---|" + "---|" * len(STATUSES))
-    for impl, _outcomes, counts, _seconds, _fixed in reports:
+    print("| implementación | variante | " + " | ".join(STATUSES) + " | informative |")
+    print("|---|---|" + "---|" * (len(STATUSES) + 1))
+    for impl, outcomes, counts, _seconds, _fixed in reports:
         print(
             f"| {impl.name} | {impl.variant.name} | "
             + " | ".join(str(counts.get(s, 0)) for s in STATUSES)
-            + " |"
+            + f" | {sum(bool(o.informative) for o in outcomes)} |"
         )
 
 

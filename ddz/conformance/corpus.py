@@ -17,8 +17,10 @@ from typing import Any
 
 from ..variants import Variant
 
-OPTIONAL_KEYS = frozenset({"reason", "phase", "message"})
-"""Result keys an implementation may omit; when present they must match."""
+INFORMATIVE_KEYS = frozenset({"reason", "phase", "message"})
+"""Result keys that explain an answer without being the answer (reason codes, the phase of a
+``game`` error, messages). An implementation may omit them; a different value is reported as an
+informative difference, never a failure. Every other key of an expected result is normative."""
 
 
 def packaged_dir() -> Path:
@@ -130,19 +132,36 @@ def rule_texts(root: Path | None = None) -> dict[str, str]:
     return out
 
 
-def matches(op: str, expected: dict[str, Any], actual: Any) -> bool:
-    """Whether ``actual`` satisfies ``expected`` (``plays`` compared as a set)."""
+def mismatches(expected: dict[str, Any], actual: Any) -> tuple[list[str], list[str]]:
+    """The keys of ``expected`` that ``actual`` gets wrong: ``(normative, informative)``.
+
+    Informative keys (:data:`INFORMATIVE_KEYS`) never fail a case: an implementation may omit
+    them or spell them its own way; the runner reports them apart. ``plays`` is a set.
+    """
     if not isinstance(actual, dict):
-        return False
+        return ["(result)"], []
+    normative: list[str] = []
+    informative: list[str] = []
     for key, want in expected.items():
-        if key not in actual:
-            if key in OPTIONAL_KEYS:
-                continue
-            return False
-        got = actual[key]
+        if key in INFORMATIVE_KEYS:
+            if key in actual and actual[key] != want:
+                informative.append(key)
+            continue
+        got = actual.get(key, _MISSING)
         if key == "plays":
-            if not isinstance(got, list) or sorted(map(str, got)) != sorted(want):
-                return False
-        elif got != want:
-            return False
-    return True
+            same = isinstance(got, list) and sorted(map(str, got)) == sorted(want)
+        else:
+            same = got == want
+        if not same:
+            normative.append(key)
+    return normative, informative
+
+
+_MISSING = object()
+
+
+def matches(op: str, expected: dict[str, Any], actual: Any, informative: bool = True) -> bool:
+    """Whether ``actual`` satisfies ``expected``; with ``informative`` (the default, used for
+    ddz itself) the informative keys must match too when ``actual`` gives them."""
+    normative, extra = mismatches(expected, actual)
+    return not normative and not (informative and extra)

@@ -52,14 +52,17 @@ def render(results: dict[str, list[Outcome]], fuzzed: dict[str, list[str]]) -> s
         "",
         "## Resumen",
         "",
-        "| implementación | " + " | ".join(("passed", "failed", "skipped", "errored")) + " |",
-        "|---|---|---|---|---|",
+        "| implementación | " + " | ".join(("passed", "failed", "skipped", "errored", "informativas")) + " |",
+        "|---|---|---|---|---|---|",
     ]
     for n in names:
         c: defaultdict[str, int] = defaultdict(int)
         for o in results[n]:
             c[o.status] += 1
-        lines.append(f"| {n} | {c['passed']} | {c['failed']} | {c['skipped']} | {c['errored']} |")
+            c["informative"] += bool(o.informative)
+        lines.append(
+            f"| {n} | {c['passed']} | {c['failed']} | {c['skipped']} | {c['errored']} | {c['informative']} |"
+        )
     lines += ["", "## Por regla", "", "| regla | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
     for rid in rule_ids():
         cells = []
