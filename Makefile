@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'
 	$(BIN)/pip install -q --no-deps douzero==1.1.0
+	$(BIN)/pip install -q --no-deps open_spiel==2.0.2
 	touch $(STAMP)
 
 app: $(STAMP)  ## run the Spanish tutorial app (Streamlit)

@@ -219,3 +219,14 @@ def test_cli_reports_informative_differences_apart(capsys: object) -> None:
     assert code == 0 and rows and all(r["normative"] == [] and r["informative"] == [] for r in rows)
     assert conformance_main(["run", "--run", "classify.one-2.*", "--format", "markdown"]) == 0
     assert "| informative |" in capsys.readouterr().out  # type: ignore[attr-defined]
+
+
+def test_a_runner_may_decline_one_request_as_skipped() -> None:
+    from ddz.protocol import Unsupported, handle
+
+    def run(op: str, inp: dict[str, object]) -> dict[str, object]:
+        raise Unsupported("cannot reach that position")
+
+    impl = {"name": "x", "version": "1", "ops": ["beats"]}
+    reply, stop = handle({"cmd": "run", "seq": 4, "op": "beats", "input": {}}, impl, run)
+    assert reply == {"seq": 4, "skipped": True, "message": "cannot reach that position"} and not stop
