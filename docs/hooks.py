@@ -254,3 +254,24 @@ def on_page_markdown(markdown: str, page: Any = None, **kwargs: Any) -> str:
     depth = page.url.count("/") if page is not None and page.url else 0
     src_depth = page.file.src_uri.count("/") if page is not None else 0
     return expand(markdown, "../" * depth, "../" * src_depth)
+
+
+_ROLE = re.compile(r":(?:func|class|meth|mod|data|attr|exc|obj):(?:<code>([^<]+)</code>|`([^`]+)`)")
+
+
+def link_roles(page_html: str) -> str:
+    """Sphinx roles left raw in rendered docstrings (``:class:`Play```) become code, linked to the
+    object's anchor on the page when it has one (the last dotted parts must match)."""
+    anchors = re.findall(r'id="(ddz\.[A-Za-z0-9_.]+)"', page_html)
+
+    def sub(m: re.Match[str]) -> str:
+        name = (m.group(1) or m.group(2)).lstrip("~.")
+        target = next((a for a in anchors if a == name or a.endswith("." + name)), None)
+        code = f"<code>{name.rsplit('.', 1)[-1] if m.group(0).find('~') >= 0 else name}</code>"
+        return f'<a href="#{target}">{code}</a>' if target else code
+
+    return _ROLE.sub(sub, page_html)
+
+
+def on_page_content(page_html: str, page: Any = None, **kwargs: Any) -> str:
+    return link_roles(page_html)
