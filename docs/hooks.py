@@ -266,7 +266,10 @@ def link_roles(page_html: str) -> str:
 
     def sub(m: re.Match[str]) -> str:
         name = (m.group(1) or m.group(2)).lstrip("~.")
-        target = next((a for a in anchors if a == name or a.endswith("." + name)), None)
+        found = [a for a in anchors if a == name or a.endswith("." + name)]
+        target = (
+            min(found, key=lambda a: (a.count("."), len(a))) if found else None
+        )  # ddz.parse over ddz.Variant.parse
         code = f"<code>{name.rsplit('.', 1)[-1] if m.group(0).find('~') >= 0 else name}</code>"
         return f'<a href="#{target}">{code}</a>' if target else code
 
