@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'
 	$(BIN)/pip install -q --no-deps douzero==1.1.0
+	$(BIN)/pip install -q --no-deps open_spiel==2.0.2
 	touch $(STAMP)
 
 app: $(STAMP)  ## run the Spanish tutorial app (Streamlit)
@@ -34,7 +35,7 @@ docs-serve: $(STAMP)
 conformance: $(STAMP)  ## the corpus against ddz over the protocol
 	$(BIN)/ddz-conformance run --impl "$(BIN)/python -m ddz.protocol"
 
-report: $(STAMP)  ## regenerate conformance/REPORT.md (ddz, RLCard, DouZero)
+report: $(STAMP)  ## regenerate ddz/conformance/data/REPORT.md (ddz and its peers)
 	$(BIN)/ddz-conformance report
 
 arena: $(STAMP)  ## CPU strength: 10,000 deal pairs against random, greedy and RLCard's rule agent

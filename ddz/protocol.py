@@ -26,7 +26,12 @@ PROTOCOL_VERSION = 1
 
 
 Runner = Callable[[str, dict[str, Any]], dict[str, Any]]
-"""Runs one op on its input and returns the result; raises to report ``errored``."""
+"""Runs one op on its input and returns the result; raises to report ``errored``
+(or :class:`Unsupported` to report ``skipped``)."""
+
+
+class Unsupported(Exception):
+    """Raised by a runner that cannot answer this one request (``skipped``, with the message)."""
 
 
 def _errored(message: str, seq: int | None = None) -> dict[str, Any]:
@@ -56,6 +61,8 @@ def handle(request: Any, implementation: dict[str, Any], run: Runner) -> tuple[d
             }, False
         try:
             result = run(op, request.get("input", {}))
+        except Unsupported as e:
+            return {"seq": seq, "skipped": True, "message": str(e)}, False
         except Exception as e:
             message = str(e) if isinstance(e, OpError) else f"{type(e).__name__}: {e}"
             return _errored(message, seq), False

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 import html
+import json
 import re
 import sys
 from pathlib import Path
@@ -16,12 +17,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the app's card faces: one design
 
-from ddz.cards import parse
+from ddz.cards import RANKS, parse
 from ddz.codes import DECK_ORDER, ids_for
 from ddz.conformance.corpus import Case, corpus_dir, load_cases
 from ddz.plays import KIND_NAMES_ES, REASONS, Play, analyze
 from tutorial.cards_view import card_face
 
+ROOT = Path(__file__).resolve().parents[1]
 _CASES: list[Case] | None = None
 
 
@@ -62,38 +64,135 @@ def cards_html(text: str) -> str:
     return '<span class="ddz-cards">' + "".join(out) + "</span>"
 
 
+ERRORS_ES = {
+    "bad_bid": "no es una puja (se puja 1, 2 o 3, o se pasa)",
+    "bid_not_higher": "la puja no supera a la más alta",
+    "auction_closed": "la subasta ya estaba cerrada",
+    "incomplete": "falta algo: la subasta o la mano no han terminado",
+    "must_lead": "quien abre la baza no puede pasar",
+    "not_in_hand": "no tiene esas cartas",
+    "invalid_play": "esas cartas no son ninguna jugada",
+    "does_not_beat": "no supera a la mesa",
+    "bad_notation": "esas cartas no se pueden leer",
+    "game_over": "la mano ya había terminado",
+    "bad_deal": "ese reparto no es posible",
+    "bad_code": "ese código de reparto no es válido",
+    "notation": "no se puede leer",
+}
+SEATS_FROM_OPENER = ("quien abre la subasta", "el jugador siguiente", "el tercer jugador")
+
+
+def _rank(symbol: str) -> str:
+    return "10" if symbol == "T" else symbol
+
+
+def _kind_es(e: dict[str, Any]) -> str:
+    """A play named as a player says it: «escalera del 3 al 7», «trío con pareja de 9»."""
+    kind, rank, chain = e["kind"], e["rank"], int(e.get("chain", 1))
+    if kind == "rocket":
+        return "cohete"
+    if chain > 1:
+        low = RANKS[RANKS.index(rank) - chain + 1]
+        return f"{KIND_NAMES_ES[kind]} del {_rank(low)} al {_rank(rank)} ({chain} valores)"
+    return f"{KIND_NAMES_ES[kind]} de {_rank(rank)}"
+
+
+def _error_es(e: dict[str, Any], moves: list[str] | None = None) -> str:
+    what = ERRORS_ES.get(str(e["error"]), str(e["error"]))
+    at = e.get("at")
+    if at is None or e["error"] == "incomplete" or moves is None or at >= len(moves):
+        return what
+    where = "puja" if e.get("phase") == "bids" or moves is None else "jugada"
+    return f"{where} n.º {at + 1} ({_move_html(moves[at])}): {what}"
+
+
+def _move_html(move: str) -> str:
+    return "pasa" if move.strip().lower() == "p" else cards_html(move)
+
+
+def _score_es(e: dict[str, Any]) -> str:
+    who = "el terrateniente" if e["winner"] == "landlord" else "los campesinos"
+    extra = "; primavera" if e["spring"] else "; antiprimavera" if e["antispring"] else ""
+    pts = ", ".join(f"{'+' if x > 0 else ''}{x}" for x in e["scores"])
+    return (
+        f"gana {who} (terrateniente: asiento {e['landlord']}); base {e['base']} × {e['multiplier']}"
+        f"{extra}; puntos por asiento: {pts}"
+    )
+
+
 def _describe(case: Case) -> str:
     e = case.expect
+    if "error" in e:
+        moves = case.input.get("bids" if e.get("phase") == "bids" or case.op == "bid" else "plays")
+        return "error: " + _error_es(e, moves)
+    if e.get("redeal"):
+        return "la mano se anula y se reparte de nuevo"
     if case.op == "classify":
         if e.get("kind") == "invalid":
             why = REASONS.get(str(e.get("reason")), ("", ""))[1]
             return f"no es una jugada: {html.escape(why)}" if why else "no es una jugada"
-        if e["kind"] == "rocket":
-            return "cohete"
-        return f"{KIND_NAMES_ES[e['kind']]} de {'10' if e['rank'] == 'T' else e['rank']}"
+        return _kind_es(e)
     if case.op == "beats":
         return "la supera" if e["beats"] else "no la supera"
     if case.op == "legal":
-        return " ".join(f"<code>{p}</code>" for p in e["plays"]) or "ninguna: solo queda pasar"
-    return "<code>" + html.escape(str(e)) + "</code>"
+        return " ".join(cards_html(p) for p in e["plays"]) or "ninguna: solo queda pasar"
+    if case.op == "bid":
+        return f"terrateniente: {SEATS_FROM_OPENER[e['landlord']]}, con base {e['base']}"
+    if case.op == "game":
+        return _score_es(e)
+    if case.op == "notation":
+        return cards_html(e["cards"])
+    if case.op == "deal":
+        parts = [f"asiento {i}: {cards_html(h)}" for i, h in enumerate(e.get("hands", []))]
+        parts += [f"pozo {cards_html(e['kitty'])}"] if "kitty" in e else []
+        parts += [f"abre la subasta el asiento {e['first_bidder']}"] if "first_bidder" in e else []
+        return " · ".join(parts)
+    return "<code>" + html.escape(json.dumps(e, ensure_ascii=False)) + "</code>"
+
+
+def _bids_html(bids: list[str], redeals: int) -> str:
+    again = f" (reparto repetido n.º {redeals})" if redeals else ""
+    return (
+        "pujas desde quien abre"
+        + again
+        + ": "
+        + (", ".join("pasa" if b == "p" else b for b in bids) or "ninguna")
+    )
+
+
+def _what(case: Case) -> str:
+    inp = case.input
+    if case.op == "classify":
+        return cards_html(inp["cards"])
+    if case.op == "beats":
+        return f"{cards_html(inp['play'])} contra la mesa {cards_html(inp['table'])}"
+    if case.op == "legal":
+        table = f" contra {cards_html(inp['table'])}" if inp.get("table") else " (salida)"
+        return f"mano {cards_html(inp['hand'])}{table}"
+    if case.op == "bid":
+        return _bids_html(inp["bids"], inp.get("redeals", 0))
+    if case.op == "notation":
+        return f"se escribe <code>{html.escape(inp['cards'])}</code>"
+    if case.op == "deal":
+        return f"código <code>{html.escape(inp['code'])}</code>, reparto n.º {inp.get('redeal', 0)}"
+    if case.op == "game":
+        hands = "".join(f"<br>asiento {i}: {cards_html(h)}" for i, h in enumerate(inp["hands"]))
+        plays = ", ".join(_move_html(m) for m in inp["plays"]) or "ninguna"
+        return (
+            f"manos{hands}<br>pozo {cards_html(inp['kitty'])}; abre la subasta el asiento {inp['first_bidder']}"
+            f"<br>{_bids_html(inp['bids'], inp.get('redeals', 0))}<br>jugadas: {plays}<br>"
+        )
+    return "<code>" + html.escape(json.dumps(inp, ensure_ascii=False)) + "</code>"
 
 
 def render_case(case: Case, root: str = "../") -> str:
-    inp = case.input
-    if case.op == "classify":
-        what = cards_html(inp["cards"])
-    elif case.op == "beats":
-        what = f"{cards_html(inp['play'])} contra la mesa {cards_html(inp['table'])}"
-    elif case.op == "legal":
-        table = f" contra {cards_html(inp['table'])}" if inp.get("table") else " (salida)"
-        what = f"mano {cards_html(inp['hand'])}{table}"
-    else:
-        what = "<code>" + html.escape(str(inp)) + "</code>"
+    """One case as a player reads it: a one-line lead-in (the case's note), the cards, the answer."""
     rules = " ".join(f'<a href="{root}reglas/#{r}">{r}</a>' for r in case.rules)
     return (
         f'<div class="ddz-case" id="{case.anchor}" markdown="0">'
-        f"<p>{what} → <strong>{_describe(case)}</strong></p>"
-        f'<p class="ddz-note">{html.escape(case.note)} <small>{rules} · <a href="#{case.anchor}">{case.id}</a></small></p>'
+        f'<p class="ddz-lead">{html.escape(case.note)}</p>'
+        f"<p>{_what(case)} → <strong>{_describe(case)}</strong></p>"
+        f'<p class="ddz-note"><small>{rules} · <a href="#{case.anchor}">{case.id}</a></small></p>'
         "</div>"
     )
 
@@ -135,16 +234,47 @@ def _schema(name: str) -> str:
 def _lessons() -> str:
     import yaml
 
-    path = corpus_dir().parent / "tutorial" / "data" / "lessons.yaml"
+    path = ROOT / "tutorial" / "data" / "lessons.yaml"
     out = []
     for i, stage in enumerate(yaml.safe_load(path.read_text(encoding="utf-8")), 1):
         out.append(f"## {i}. {stage['title']}\n\n{stage['text'].strip()}\n")
-        prompts = [f"- {ex['prompt']}" for ex in stage["exercises"]]
+        prompts = [f"- {ex['prompt']}{_exercise_cards(ex)}" for ex in stage["exercises"]]
         out.append("**Para practicar en la aplicación:**\n\n" + "\n".join(prompts) + "\n")
     return "\n".join(out)
+
+
+def _exercise_cards(ex: dict[str, Any]) -> str:
+    """The cards an exercise shows in the app (its hand, the table, the play…), drawn the same way."""
+    labels = (("hand", "tu mano"), ("table", "en la mesa"), ("play", "la jugada"), ("cards", "las cartas"))
+    shown = [f"{label}: {cards_html(ex[key])}" for key, label in labels if isinstance(ex.get(key), str)]
+    return " — " + "; ".join(shown) if shown else ""
 
 
 def on_page_markdown(markdown: str, page: Any = None, **kwargs: Any) -> str:
     depth = page.url.count("/") if page is not None and page.url else 0
     src_depth = page.file.src_uri.count("/") if page is not None else 0
     return expand(markdown, "../" * depth, "../" * src_depth)
+
+
+_ROLE = re.compile(r":(?:func|class|meth|mod|data|attr|exc|obj):(?:<code>([^<]+)</code>|`([^`]+)`)")
+
+
+def link_roles(page_html: str) -> str:
+    """Sphinx roles left raw in rendered docstrings (``:class:`Play```) become code, linked to the
+    object's anchor on the page when it has one (the last dotted parts must match)."""
+    anchors = re.findall(r'id="(ddz\.[A-Za-z0-9_.]+)"', page_html)
+
+    def sub(m: re.Match[str]) -> str:
+        name = (m.group(1) or m.group(2)).lstrip("~.")
+        found = [a for a in anchors if a == name or a.endswith("." + name)]
+        target = (
+            min(found, key=lambda a: (a.count("."), len(a))) if found else None
+        )  # ddz.parse over ddz.Variant.parse
+        code = f"<code>{name.rsplit('.', 1)[-1] if m.group(0).find('~') >= 0 else name}</code>"
+        return f'<a href="#{target}">{code}</a>' if target else code
+
+    return _ROLE.sub(sub, page_html)
+
+
+def on_page_content(page_html: str, page: Any = None, **kwargs: Any) -> str:
+    return link_roles(page_html)

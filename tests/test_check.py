@@ -13,11 +13,8 @@ from ddz.conformance.corpus import corpus_dir
 
 @pytest.fixture
 def corpus(tmp_path: Path) -> Path:
-    root = tmp_path / "conformance"
+    root = tmp_path / "corpus"
     shutil.copytree(corpus_dir(), root)
-    (tmp_path / "tests").mkdir()
-    for p in (corpus_dir().parent / "tests").glob("*.py"):
-        shutil.copy(p, tmp_path / "tests" / p.name)
     return root
 
 

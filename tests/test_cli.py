@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -119,6 +120,9 @@ def conformance(*args: str) -> subprocess.CompletedProcess[str]:
         (("run", "--impl", "python3 'x"), "cannot parse the command"),
         (("run", "--impl", f"{sys.executable} -c pass"), "handshake failed"),
         (("fuzz", "--impl", "/nonexistent"), "cannot run"),
+        (("run", "--corpus", "/nonexistent"), "does not exist"),
+        (("dump", "--corpus", "/nonexistent"), "does not exist"),
+        (("run", "--skip", "*"), "none of the"),
     ],
 )
 def test_conformance_bad_arguments_exit_2(args: tuple[str, ...], fragment: str) -> None:
@@ -142,3 +146,16 @@ def test_conformance_unwritable_expectations_exit_2(tmp_path: Path, where: str) 
     target = tmp_path / "nope" / "known.json" if where == "missing-folder" else tmp_path
     r = conformance("run", "--run", "classify.kinds.pair", "--write-expectations", str(target))
     _no_traceback(r, "--write-expectations")
+
+
+def test_conformance_runs_another_copy_of_the_corpus(tmp_path: Path) -> None:
+    from ddz.conformance.corpus import corpus_dir, load_cases
+
+    copy = tmp_path / "corpus"
+    (copy / "cases").mkdir(parents=True)
+    shutil.copytree(corpus_dir() / "cases" / "bid", copy / "cases" / "bid")
+    r = conformance("run", "--corpus", str(copy))
+    assert r.returncode == 0, r.stdout + r.stderr
+    n = len(load_cases(copy))
+    assert 0 < n < len(load_cases())
+    assert r.stdout.strip().splitlines()[-1] == f"{n} passed, 0 failed, 0 skipped, 0 errored"

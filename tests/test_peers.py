@@ -1,4 +1,5 @@
-"""The peer adapters drive RLCard and DouZero through their own code paths (extra ``peers``)."""
+"""The peer adapters drive RLCard, DouZero and OpenSpiel through their own code paths (extras
+``peers`` and ``peers-openspiel``); each test skips cleanly when its library is missing."""
 
 from __future__ import annotations
 
@@ -45,8 +46,49 @@ def test_douzero_accepts_what_seed_000_forbids() -> None:
         impl.close()
 
 
-def test_report_numbers_match_a_fresh_run() -> None:
-    impl = _impl("douzero_impl", "douzero")
+def test_openspiel_differs_where_its_source_says() -> None:
+    impl = _impl("openspiel_impl", "pyspiel")
+    try:
+        assert impl.name == "openspiel" and set(impl.ops) == {"classify", "beats", "legal", "bid", "game"}
+        assert impl.run("classify", {"cards": "444455"}) == {"kind": "invalid"}  # no four-with-two
+        assert impl.run("classify", {"cards": "333444555777"})["kind"] == "airplane_singles"  # trio kickers
+        assert impl.run("classify", {"cards": "34567"}) == {"kind": "straight", "rank": "7", "chain": 5}
+        assert impl.run("classify", {"cards": "333444-55"}) == {
+            "kind": "airplane_singles",
+            "rank": "4",
+            "chain": 2,
+        }
+        assert impl.run("beats", {"play": "KKK3", "table": "QQQR"}) == {"beats": True}
+        assert impl.run("beats", {"play": "2222", "table": "BR"}) == {"beats": True}  # a bomb over the rocket
+        assert sorted(impl.run("legal", {"hand": "77778", "table": "666"})["plays"]) == ["777", "7777"]
+        assert sorted(impl.run("legal", {"hand": "34", "table": None})["plays"]) == ["3", "4"]
+        # Its auction goes round until two players pass after the last bid (seed 003's example).
+        assert impl.run("bid", {"bids": ["p", "1", "p"], "redeals": 0})["error"] == "incomplete"
+        assert impl.run("bid", {"bids": ["p", "1", "p", "p"], "redeals": 0}) == {"landlord": 1, "base": 1}
+        assert impl.run("bid", {"bids": ["p", "p", "p"], "redeals": 3}) == {"redeal": True}
+    finally:
+        impl.close()
+
+
+def test_openspiel_plays_whole_hands_and_skips_impossible_positions() -> None:
+    from ddz.conformance.runner import Skip
+
+    impl = _impl("openspiel_impl", "pyspiel")
+    try:
+        spring = next(c for c in load_cases() if c.id == "game.spring.spring-bombs-rocket")
+        assert impl.run("game", spring.input) == spring.expect
+        with pytest.raises(Skip, match="more cards than the deck"):
+            impl.run("beats", {"play": "7777", "table": "7777"})
+    finally:
+        impl.close()
+
+
+@pytest.mark.parametrize(
+    "module,package,name",
+    [("douzero_impl", "douzero", "douzero"), ("openspiel_impl", "pyspiel", "openspiel")],
+)
+def test_report_numbers_match_a_fresh_run(module: str, package: str, name: str) -> None:
+    impl = _impl(module, package)
     try:
         failed = [c.id for c in load_cases() if run_case(impl, c).status == "failed"]
     finally:
@@ -55,5 +97,5 @@ def test_report_numbers_match_a_fresh_run() -> None:
 
     report = (corpus_dir() / "REPORT.md").read_text(encoding="utf-8")
     assert f"| ddz | {len(load_cases())} | 0 | 0 | 0 |" in report, "REPORT.md is stale: run make report"
-    assert f"## Casos que falla douzero ({len(failed)})" in report
+    assert f"## Casos que falla {name} ({len(failed)})" in report
     assert all(f"`{cid}`" in report for cid in failed)

@@ -163,3 +163,70 @@ def test_server_answers_a_huge_redeal_at_once() -> None:
     out = _server_bytes([HOSTILE_LINES[8][1]])
     assert time.perf_counter() - t0 < 10
     assert out[0]["errored"] is True and "0..3" in str(out[0]["context"])
+
+
+class _Canned:
+    """An implementation that answers every case with one fixed result."""
+
+    name = "canned"
+    variant = InProcess().variant
+    ops = ("classify", "game")
+
+    def __init__(self, result: dict[str, object]) -> None:
+        self.result = result
+
+    def run(self, op: str, inp: dict[str, object]) -> dict[str, object]:
+        return dict(self.result)
+
+    def close(self) -> None:
+        pass
+
+
+def test_informative_keys_never_fail_a_case_but_are_reported() -> None:
+    four_split = Case(
+        "t.split",
+        "classify",
+        {"cards": "44445555"},
+        {"kind": "invalid", "reason": "four_split"},
+        (),
+        "",
+        "t",
+        "",
+        "",
+        "",
+    )
+    other_reason = run_case(_Canned({"kind": "invalid", "reason": "no_pattern"}), four_split)
+    assert other_reason.status == "passed" and other_reason.informative == ("reason",)
+    no_reason = run_case(_Canned({"kind": "invalid"}), four_split)
+    assert no_reason.status == "passed" and no_reason.informative == ()
+    wrong_kind = run_case(_Canned({"kind": "four_two_pairs", "rank": "5", "chain": 1}), four_split)
+    assert wrong_kind.status == "failed" and wrong_kind.differs == ("kind",)
+
+
+def test_game_error_code_and_position_are_normative_its_phase_informative() -> None:
+    expect = {"error": "does_not_beat", "at": 3, "phase": "plays"}
+    case = Case("t.game", "game", {}, expect, (), "", "t", "", "", "")
+    assert run_case(_Canned({"error": "does_not_beat", "at": 3, "phase": "x"}), case).informative == (
+        "phase",
+    )
+    assert run_case(_Canned({"error": "does_not_beat", "at": 4}), case).differs == ("at",)
+    assert run_case(_Canned({"error": "invalid_play", "at": 3}), case).differs == ("error",)
+
+
+def test_cli_reports_informative_differences_apart(capsys: object) -> None:
+    code = conformance_main(["run", "--run", "classify.one-2.*", "--format", "json"])
+    rows = [json.loads(x) for x in capsys.readouterr().out.strip().splitlines()[:-1]]  # type: ignore[attr-defined]
+    assert code == 0 and rows and all(r["normative"] == [] and r["informative"] == [] for r in rows)
+    assert conformance_main(["run", "--run", "classify.one-2.*", "--format", "markdown"]) == 0
+    assert "| informative |" in capsys.readouterr().out  # type: ignore[attr-defined]
+
+
+def test_a_runner_may_decline_one_request_as_skipped() -> None:
+    from ddz.protocol import Unsupported, handle
+
+    def run(op: str, inp: dict[str, object]) -> dict[str, object]:
+        raise Unsupported("cannot reach that position")
+
+    impl = {"name": "x", "version": "1", "ops": ["beats"]}
+    reply, stop = handle({"cmd": "run", "seq": 4, "op": "beats", "input": {}}, impl, run)
+    assert reply == {"seq": 4, "skipped": True, "message": "cannot reach that position"} and not stop

@@ -13,7 +13,7 @@ from ddz.plays import KIND_RULES, Play, Rejection, analyze
 
 @lru_cache(maxsize=1)
 def rules() -> dict[str, str]:
-    """Rule id -> Spanish text, from conformance/rules.md."""
+    """Rule id -> Spanish text, from the corpus's rules.md (ddz/conformance/data/)."""
     return rule_texts()
 
 

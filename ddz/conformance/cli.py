@@ -1,12 +1,16 @@
 """``ddz-conformance``: check the corpus, run it against implementations, fuzz, report.
 
-ddz-conformance check
-ddz-conformance run [--impl "CMD"]... [--variant V] [--run GLOB] [--skip GLOB]
+ddz-conformance check [--corpus PATH]
+ddz-conformance run [--impl "CMD"]... [--corpus PATH] [--variant V] [--run GLOB] [--skip GLOB]
                     [--expectations FILE] [--write-expectations FILE] [--strict]
                     [--format pretty|json|markdown]
-ddz-conformance dump
+ddz-conformance dump [--corpus PATH]
 ddz-conformance fuzz --impl "CMD" [--examples N]
-ddz-conformance report [--out conformance/REPORT.md]
+ddz-conformance report [--out ddz/conformance/data/REPORT.md]
+
+The corpus is the one shipped inside the package unless ``--corpus PATH`` (a folder holding
+``cases/<op>/*.yaml`` and ``rules.md``) names another copy. A run that finds no case is an
+error (exit status 2), never «0 passed».
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..variants import FLAG_DOCS, STANDARD, Variant
-from .corpus import Case, load_cases
+from .corpus import Case, CorpusError, corpus_dir, require_cases
 from .runner import Implementation, ImplError, InProcess, Outcome, Subprocess, run_all
 
 STATUSES = ("passed", "failed", "skipped", "errored")
@@ -75,6 +79,10 @@ def _check_writable(path: str | None) -> None:
         raise UsageError(f"--write-expectations {path!r} is not writable")
 
 
+def _corpus(args: argparse.Namespace) -> Path | None:
+    return Path(args.corpus) if getattr(args, "corpus", None) else None
+
+
 def _parse_variant(spec: str) -> Variant:
     try:
         return Variant.parse(spec)
@@ -103,7 +111,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     variant = _parse_variant(args.variant)
     known = _load_expectations(args.expectations)
     _check_writable(args.write_expectations)
-    cases = select(load_cases(), args.run or [], args.skip or [])
+    all_cases = require_cases(_corpus(args))
+    cases = select(all_cases, args.run or [], args.skip or [])
+    if not cases:
+        raise UsageError(f"--run/--skip leave none of the {len(all_cases)} cases to run")
     impls: list[Implementation] = [] if args.impl else [InProcess(variant)]
     impls += _start_all(args.impl or [], args.timeout)
     total: Counter[str] = Counter()
@@ -139,8 +150,10 @@ def cmd_run(args: argparse.Namespace) -> int:
 def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
     for impl, outcomes, counts, seconds, fixed in reports:
         per_k = seconds / max(len(outcomes), 1) * 1000
+        info = [o for o in outcomes if o.informative]
         print(
-            f"== {impl.name} ({impl.variant.name}): {count_line(counts)} in {seconds:.2f} s ({per_k:.2f} s per 1000 cases)"
+            f"== {impl.name} ({impl.variant.name}): {count_line(counts)} in {seconds:.2f} s ({per_k:.2f} s per 1000 cases); "
+            f"{len(info)} informative differences"
         )
         for o in outcomes:
             if o.status in ("failed", "errored"):
@@ -148,13 +161,23 @@ def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
                 detail = (
                     o.message if o.status == "errored" else f"got {json.dumps(o.actual, ensure_ascii=False)}"
                 )
-                print(f"  {tag}{o.status.upper()} {o.case.id} [{', '.join(o.case.rules)}]")
+                keys = f" (normative: {', '.join(o.differs)})" if o.differs else ""
+                print(f"  {tag}{o.status.upper()} {o.case.id} [{', '.join(o.case.rules)}]{keys}")
                 print(f"      input {json.dumps(o.case.input, ensure_ascii=False)}")
                 print(f"      expected {json.dumps(o.expected, ensure_ascii=False)}; {detail}")
                 for line in o.stderr:
                     print(f"      stderr| {line}")
         for o in fixed:
             print(f"  NOW PASSING (listed as known failure) {o.case.id}")
+        for o in info:
+            diffs = "; ".join(f"{k} {_informative(o, k)}" for k in o.informative)
+            print(f"  informative {o.case.id}: {diffs}")
+
+
+def _informative(o: Outcome, key: str) -> str:
+    want = json.dumps(o.expected.get(key), ensure_ascii=False)
+    got = json.dumps(o.actual.get(key), ensure_ascii=False)
+    return f"expected {want}, got {got}"
 
 
 def _json(reports: list[Any], args: argparse.Namespace) -> None:
@@ -170,6 +193,8 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
                         "rules": list(o.case.rules),
                         "expected": o.expected,
                         "actual": o.actual,
+                        "normative": list(o.differs),
+                        "informative": list(o.informative),
                         "message": o.message,
                         "stderr": list(o.stderr),
                     },
@@ -179,23 +204,24 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
 
 
 def _markdown(reports: list[Any], args: argparse.Namespace) -> None:
-    print("| implementación | variante | " + " | ".join(STATUSES) + " |")
-    print("|---|---|" + "---|" * len(STATUSES))
-    for impl, _outcomes, counts, _seconds, _fixed in reports:
+    print("| implementación | variante | " + " | ".join(STATUSES) + " | informative |")
+    print("|---|---|" + "---|" * (len(STATUSES) + 1))
+    for impl, outcomes, counts, _seconds, _fixed in reports:
         print(
             f"| {impl.name} | {impl.variant.name} | "
             + " | ".join(str(counts.get(s, 0)) for s in STATUSES)
-            + " |"
+            + f" | {sum(bool(o.informative) for o in outcomes)} |"
         )
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     from .check import check, summary
 
-    problems = check()
+    root = _corpus(args)
+    problems = check(root)
     for p in problems:
         print(p)
-    s = summary()
+    s = summary(root)
     if problems:
         print(f"corpus check: {len(problems)} problems")
         return 1
@@ -208,7 +234,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_dump(args: argparse.Namespace) -> int:
     out = []
-    for c in load_cases():
+    for c in require_cases(_corpus(args)):
         out.append(
             {
                 "id": c.id,
@@ -246,6 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     r = sub.add_parser("run", help="run the corpus against implementations")
     r.add_argument("--impl", action="append", help="command of an implementation speaking the protocol")
+    r.add_argument("--corpus", help="corpus folder (cases/<op>/*.yaml; default: the packaged one)")
     r.add_argument("--variant", default="standard", help="variant of the in-process ddz")
     r.add_argument("--run", action="append", help="only case ids matching this glob")
     r.add_argument("--skip", action="append", help="skip case ids matching this glob")
@@ -256,8 +283,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--timeout", type=float, default=5.0, help="seconds per case")
     r.set_defaults(func=cmd_run)
     c = sub.add_parser("check", help="validate the corpus and check it against ddz")
+    c.add_argument("--corpus", help="corpus folder (default: the packaged one)")
     c.set_defaults(func=cmd_check)
     d = sub.add_parser("dump", help="print the whole corpus as JSON")
+    d.add_argument("--corpus", help="corpus folder (default: the packaged one)")
     d.set_defaults(func=cmd_dump)
     f = sub.add_parser("fuzz", help="differential fuzzing against another implementation")
     f.add_argument("--impl", required=True)
@@ -265,11 +294,11 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--timeout", type=float, default=5.0)
     f.set_defaults(func=cmd_fuzz)
-    rep = sub.add_parser("report", help="regenerate conformance/REPORT.md")
+    rep = sub.add_parser("report", help="regenerate the conformance report (REPORT.md beside the corpus)")
     rep.add_argument(
         "--impl", action="append", help="peer commands (default: the bundled RLCard and DouZero adapters)"
     )
-    rep.add_argument("--out", default=str(Path(__file__).resolve().parents[2] / "conformance" / "REPORT.md"))
+    rep.add_argument("--out", default=str(corpus_dir() / "REPORT.md"))
     rep.add_argument("--fuzz-examples", type=int, default=1500)
     rep.set_defaults(func=cmd_report)
     return p
@@ -279,8 +308,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         code: int = args.func(args)
-    except (UsageError, ImplError) as e:  # ImplError: fuzz and report start their peers themselves
+    except (
+        UsageError,
+        ImplError,
+        CorpusError,
+    ) as e:  # ImplError: fuzz and report start their peers themselves
         print(f"error: {e}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as e:
+        if e.name not in ("yaml", "jsonschema", "hypothesis"):
+            raise
+        print(f"error: ddz-conformance needs {e.name}: pip install 'ddz[conformance]'", file=sys.stderr)
         return 2
     return code
 

@@ -1,4 +1,9 @@
-"""Loading the YAML corpus in ``conformance/cases/<op>/*.yaml``."""
+"""Loading the YAML corpus: ``cases/<op>/*.yaml``, ``rules.md`` and ``schemas/``.
+
+The corpus ships inside the package (``ddz/conformance/data/``, read through
+:mod:`importlib.resources`), so an installed wheel finds it from any directory;
+``DDZ_CORPUS`` or ``ddz-conformance run --corpus PATH`` point at another copy.
+"""
 
 from __future__ import annotations
 
@@ -6,21 +11,33 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from ..variants import Variant
 
-OPTIONAL_KEYS = frozenset({"reason", "phase", "message"})
-"""Result keys an implementation may omit; when present they must match."""
+INFORMATIVE_KEYS = frozenset({"reason", "phase", "message"})
+"""Result keys that explain an answer without being the answer (reason codes, the phase of a
+``game`` error, messages). An implementation may omit them; a different value is reported as an
+informative difference, never a failure. Every other key of an expected result is normative."""
+
+
+def packaged_dir() -> Path:
+    """The corpus shipped inside the package: ``ddz/conformance/data/``."""
+    return Path(str(files("ddz.conformance") / "data"))
 
 
 def corpus_dir() -> Path:
-    """The ``conformance/`` folder (``DDZ_CORPUS`` overrides it)."""
+    """The corpus folder in use: ``DDZ_CORPUS`` when set, else the packaged one."""
     env = os.environ.get("DDZ_CORPUS")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "conformance"
+    return packaged_dir()
+
+
+class CorpusError(Exception):
+    """No usable corpus where one was asked for (a run must never pass on zero cases)."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +106,17 @@ def load_cases(root: Path | None = None) -> list[Case]:
     return list(iter_cases(load_files(root)))
 
 
+def require_cases(root: Path | None = None) -> list[Case]:
+    """Every case of the corpus at ``root``; raises :class:`CorpusError` when there are none."""
+    base = root or corpus_dir()
+    if not base.is_dir():
+        raise CorpusError(f"the corpus folder {str(base)!r} does not exist")
+    cases = load_cases(base)
+    if not cases:
+        raise CorpusError(f"no cases under {str(base / 'cases')!r} (expected cases/<op>/*.yaml)")
+    return cases
+
+
 def rule_ids(root: Path | None = None) -> list[str]:
     """Rule ids declared in ``rules.md`` (``### R-…`` headings), in order."""
     text = ((root or corpus_dir()) / "rules.md").read_text(encoding="utf-8")
@@ -104,19 +132,36 @@ def rule_texts(root: Path | None = None) -> dict[str, str]:
     return out
 
 
-def matches(op: str, expected: dict[str, Any], actual: Any) -> bool:
-    """Whether ``actual`` satisfies ``expected`` (``plays`` compared as a set)."""
+def mismatches(expected: dict[str, Any], actual: Any) -> tuple[list[str], list[str]]:
+    """The keys of ``expected`` that ``actual`` gets wrong: ``(normative, informative)``.
+
+    Informative keys (:data:`INFORMATIVE_KEYS`) never fail a case: an implementation may omit
+    them or spell them its own way; the runner reports them apart. ``plays`` is a set.
+    """
     if not isinstance(actual, dict):
-        return False
+        return ["(result)"], []
+    normative: list[str] = []
+    informative: list[str] = []
     for key, want in expected.items():
-        if key not in actual:
-            if key in OPTIONAL_KEYS:
-                continue
-            return False
-        got = actual[key]
+        if key in INFORMATIVE_KEYS:
+            if key in actual and actual[key] != want:
+                informative.append(key)
+            continue
+        got = actual.get(key, _MISSING)
         if key == "plays":
-            if not isinstance(got, list) or sorted(map(str, got)) != sorted(want):
-                return False
-        elif got != want:
-            return False
-    return True
+            same = isinstance(got, list) and sorted(map(str, got)) == sorted(want)
+        else:
+            same = got == want
+        if not same:
+            normative.append(key)
+    return normative, informative
+
+
+_MISSING = object()
+
+
+def matches(op: str, expected: dict[str, Any], actual: Any, informative: bool = True) -> bool:
+    """Whether ``actual`` satisfies ``expected``; with ``informative`` (the default, used for
+    ddz itself) the informative keys must match too when ``actual`` gives them."""
+    normative, extra = mismatches(expected, actual)
+    return not normative and not (informative and extra)

@@ -1,4 +1,4 @@
-"""Generate ``conformance/REPORT.md``: ddz and its peers side by side, per rule."""
+"""Generate ``REPORT.md`` beside the corpus: ddz and its peers side by side, per rule."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from .runner import Implementation, InProcess, Outcome, Subprocess, run_all
 DEFAULT_PEERS = (
     f"{sys.executable} -m ddz.peers.rlcard_impl",
     f"{sys.executable} -m ddz.peers.douzero_impl",
+    f"{sys.executable} -m ddz.peers.openspiel_impl",
 )
 
 
@@ -47,19 +48,29 @@ def render(results: dict[str, list[Outcome]], fuzzed: dict[str, list[str]]) -> s
         "# Informe de conformidad / Conformance report",
         "",
         "Generado con `ddz-conformance report` (no editar a mano). Cada implementación se ejecuta por su propio",
-        "código (RLCard: espacio de acciones y juez; DouZero: detector y generador de jugadas) mediante los",
-        "adaptadores de `ddz/peers/` (`python -m ddz.peers.rlcard_impl`, `python -m ddz.peers.douzero_impl`).",
+        "código (RLCard: espacio de acciones y juez; DouZero: detector y generador de jugadas; OpenSpiel: su",
+        "espacio de 26 057 acciones y su máquina de estados, subasta y puntuación incluidas) mediante los",
+        "adaptadores de `ddz/peers/` (`python -m ddz.peers.rlcard_impl`, `…douzero_impl`, `…openspiel_impl`).",
+        "",
+        "*failed* cuenta solo desacuerdos en campos normativos; *informativas*, los casos que pasan con otro",
+        "`reason` o `phase` (ver el protocolo). OpenSpiel responde *skipped* a las posiciones que ninguna",
+        "partida suya alcanza: una mano y una mesa que juntas piden más cartas de las que tiene la baraja",
+        "(`7777` contra `7777`), una mesa que no es jugada suya (un cuarteto con dos) o una mano de más de",
+        "17 cartas respondiendo; y no tiene `notation` ni `deal` (sus códigos de reparto son otros).",
         "",
         "## Resumen",
         "",
-        "| implementación | " + " | ".join(("passed", "failed", "skipped", "errored")) + " |",
-        "|---|---|---|---|---|",
+        "| implementación | " + " | ".join(("passed", "failed", "skipped", "errored", "informativas")) + " |",
+        "|---|---|---|---|---|---|",
     ]
     for n in names:
         c: defaultdict[str, int] = defaultdict(int)
         for o in results[n]:
             c[o.status] += 1
-        lines.append(f"| {n} | {c['passed']} | {c['failed']} | {c['skipped']} | {c['errored']} |")
+            c["informative"] += bool(o.informative)
+        lines.append(
+            f"| {n} | {c['passed']} | {c['failed']} | {c['skipped']} | {c['errored']} | {c['informative']} |"
+        )
     lines += ["", "## Por regla", "", "| regla | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
     for rid in rule_ids():
         cells = []

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from ..ops import OpError, run_op
 from ..variants import STANDARD, Variant
-from .corpus import Case, corpus_dir, matches
+from .corpus import Case, mismatches, packaged_dir
 
 
 @dataclass
@@ -32,6 +32,10 @@ class Outcome:
     """True when the case is listed as a known failure of this implementation."""
     stderr: tuple[str, ...] = ()
     """For an errored case of a subprocess: the last lines it wrote on stderr."""
+    differs: tuple[str, ...] = ()
+    """For a failed case: the normative keys that do not match."""
+    informative: tuple[str, ...] = ()
+    """Informative keys (reason, phase, message) given with another value: reported, never failing."""
 
 
 class Implementation(Protocol):
@@ -81,7 +85,7 @@ def _depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
 @lru_cache(maxsize=1)
 def _protocol_schema() -> dict[str, Any]:
     schema: dict[str, Any] = json.loads(
-        (corpus_dir() / "schemas" / "protocol.schema.json").read_text(encoding="utf-8")
+        (packaged_dir() / "schemas" / "protocol.schema.json").read_text(encoding="utf-8")
     )
     return schema
 
@@ -348,8 +352,9 @@ def run_case(impl: Implementation, case: Case) -> Outcome:
         return Outcome(case, "errored", expected=expected, message=str(e), stderr=e.stderr)
     except Exception as e:  # a bug in an adapter must not stop the run either
         return Outcome(case, "errored", expected=expected, message=f"{type(e).__name__}: {_clip(str(e))}")
-    status = "passed" if matches(case.op, expected, actual) else "failed"
-    return Outcome(case, status, actual, expected)
+    normative, informative = mismatches(expected, actual)
+    status = "failed" if normative else "passed"
+    return Outcome(case, status, actual, expected, differs=tuple(normative), informative=tuple(informative))
 
 
 def run_all(impl: Implementation, cases: list[Case], progress: bool = False) -> tuple[list[Outcome], float]:

@@ -57,6 +57,6 @@ if st.button("Pasar el corpus contra ddz", type="primary"):
 
 report = corpus_dir() / "REPORT.md"
 if report.exists():
-    with st.expander("Informe: ddz, RLCard y DouZero lado a lado"):
+    with st.expander("Informe: ddz, RLCard, DouZero y OpenSpiel lado a lado"):
         st.markdown(report.read_text(encoding="utf-8"))
 _ = html
