@@ -331,3 +331,12 @@ def test_forced_landlord_is_explained_on_the_table() -> None:
     text = html_text(at)
     assert "terrateniente a la fuerza, con base 1" in text and "Oeste es" in text
     assert "Cuarto reparto y tampoco puja nadie" in text
+
+
+def test_guided_hand_from_settings_and_skip() -> None:
+    at = page("play", codigo="0001-FY3Q0")
+    click(at, "Mano guiada (para empezar)")
+    assert at.session_state["practice"].code == "0000-1AYJ8"
+    assert "ddz-notice coach" in html_text(at) and "Cuenta tus jugadas" in html_text(at)
+    click(at, "Saltar la guía")
+    assert "ddz-notice coach" not in html_text(at)

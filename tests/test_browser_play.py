@@ -378,3 +378,18 @@ def test_example_button_brings_its_result_into_view(server: str, browser: Any) -
         "() => { const b = document.querySelector('[data-testid=\"ddz-bar\"]').getBoundingClientRect();"
         " return b.top >= 0 && b.bottom <= window.innerHeight; }"
     )
+
+
+def test_first_visit_is_a_guided_hand(server: str, browser: Any) -> None:
+    """A first visit to «Jugar» starts the guided hand; the next visit does not."""
+    page = phone(browser)
+    page.goto(server)
+    coach = page.locator(".ddz-notice.coach")
+    coach.wait_for()
+    assert "Cuenta tus jugadas" in coach.inner_text()
+    shot(page, "guia-390", full_page=False)
+    page.wait_for_timeout(800)  # the browser stores that the guide was seen
+    page.goto(server)
+    page.locator(f"{HAND} .card").first.wait_for()
+    page.wait_for_timeout(1500)
+    assert not page.locator(".ddz-notice.coach").count()

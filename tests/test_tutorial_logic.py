@@ -296,3 +296,26 @@ def test_review_names_covering_your_partner() -> None:
             assert "taparle las cartas a tu compañero" in found[0].text
             return
     raise AssertionError("no hand where the human could cover a partner")
+
+
+def test_the_guide_follows_the_engine_hint_and_the_raised_cards() -> None:
+    """The guided first hand (issue 11): what the coach says is computed from the hint."""
+    from ddz.ai import hint
+    from ddz.codes import ids_for
+    from ddz.plays import classify
+    from tutorial.practice import GUIDED_CODE, Practice, coach
+
+    p, _ = Practice.start(GUIDED_CODE)
+    p.run_cpus()
+    text = coach(p, [])
+    advice = hint(p.game, 0)
+    assert "subasta" in text and f"«Pujar {advice.action}»" in text and advice.reason in text
+    p.act(advice.action)
+    p.run_cpus()
+    advice = hint(p.game, 0)
+    play = classify(advice.action)
+    text = coach(p, [])
+    assert f"Levanta {play.shown()}" in text and "Toca cada carta" in text
+    raised = ids_for(play.cards, p.game.hands[0])
+    assert coach(p, raised).startswith("¡Eso es!")
+    assert not coach(p, raised[:-1]).startswith("¡Eso es!") or len(raised) == 1

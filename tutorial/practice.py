@@ -191,3 +191,44 @@ def history(p: Practice) -> list[Line]:
             who = "Te quedas" if e.seat == HUMAN else f"{NAMES[e.seat or 0]} se queda"
             out.append(Line("over", f"{who} sin cartas: ganan {winner}."))
     return out
+
+
+GUIDED_CODE = "0000-1AYJ8"
+"""The deal of the guided first hand: your hand is worth 3, you lead as the landlord and win
+(following the hints) in 9 decisions."""
+
+
+def coach(p: Practice, raised: list[str]) -> str:
+    """What the guide says now, computed from the engine's hint for your seat («» when not your turn).
+
+    The first plays also explain how to raise cards; once the raised cards are the suggested ones,
+    it says to press «Jugar»."""
+    from ddz.ai import hint
+    from ddz.plays import classify
+
+    g = p.game
+    if g.phase == OVER:
+        return "¡Mano terminada! Ya conoces lo básico. Abajo puedes revisar cada una de tus decisiones."
+    if g.turn != HUMAN:
+        return ""
+    advice = hint(g, HUMAN)
+    if g.phase == BIDDING:
+        button = "«Pasar»" if advice.action == "p" else f"«Pujar {advice.action}»"
+        return (
+            "Primero, la subasta: quien más puja será el terrateniente y jugará solo contra los otros dos. "
+            f"Cuenta tus jugadas, no tus cartas altas: {advice.reason}. Pulsa {button}."
+        )
+    if advice.action == "p":
+        return f"Pulsa «Pasar»: {advice.reason}."
+    play = classify(advice.action)
+    chosen = str(cards_of(raised)) if raised else ""
+    if chosen == str(play.cards):
+        return f"¡Eso es! La barra lo confirma: ahora pulsa «Jugar». Por qué esta jugada: {advice.reason}."
+    how = ""
+    if sum(1 for a in p.human if a not in ("p", "1", "2", "3")) < 3:
+        how = (
+            " Toca cada carta para levantarla (o desliza el dedo por encima de varias; un doble toque "
+            "levanta todas las de un valor). Si te equivocas, vuelve a tocarla para bajarla."
+        )
+    lead = "Abres la baza: puedes jugar la combinación que quieras." if g.leading else ""
+    return f"{lead} Levanta {play.shown()} ({play.name}).{how} Por qué: {advice.reason}.".strip()

@@ -33,6 +33,7 @@ PAGE_CSS = """
 .ddz-notice.info{background:#eaf2fd;border:1px solid #8db4e8}
 .ddz-notice.warning{background:#fff8e1;border:1px solid #e0a800}
 .ddz-notice.error{background:#fdecec;border:1px solid #d05050}
+.ddz-notice.coach{background:#f3eefe;border:1px solid #9b7be0}
 .ddz-caption{font-size:13px;color:#555}
 .ddz-review{border-radius:8px;padding:6px 10px;font-size:14px;line-height:1.4}
 .ddz-review.bien{background:#e7f6ec;border-left:4px solid #3c9a5f}

@@ -21,7 +21,7 @@ from ddz.plays import classify
 from tutorial.browser import page_effects
 from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
 from tutorial.logic import describe, seat_names
-from tutorial.practice import HUMAN, Practice, history
+from tutorial.practice import GUIDED_CODE, HUMAN, Practice, coach, history
 from tutorial.review import GOOD, INACCURATE, MISTAKE, review
 from tutorial.views.common import DOCK_CSS, bar_html, notice_html
 from tutorial.widget import card_hand, force_selection, selection
@@ -47,6 +47,7 @@ def _start(code: str | None, tokens: list[str] | None = None) -> None:
 
 def _new_game() -> None:
     _start(new_code())
+    ss.guided = False
 
 
 def _replay_same() -> None:
@@ -100,11 +101,27 @@ def _hint() -> None:
         ss.hint_text = f"Pista: {word} — {advice.reason}."
 
 
+def _guided() -> None:
+    """The guided first hand: a fixed deal with the coach on."""
+    _start(GUIDED_CODE)
+    ss.guided = True
+
+
+def _skip_guide() -> None:
+    ss.guided = False
+
+
 def _prefs_loaded(stored: dict[str, Any]) -> None:
+    if not stored.get("guided_seen") and not ss.get("started_from_url") and not p_has_moved():
+        _guided()  # a first visit: the guided first hand
     if isinstance(stored.get("skip_anim"), bool):
         ss.skip_anim = stored["skip_anim"]
     if isinstance(stored.get("show_counter"), bool):
         ss.show_counter = stored["show_counter"]
+
+
+def p_has_moved() -> bool:
+    return bool(ss.get("practice") and ss.practice.human)
 
 
 # ---- state ----------------------------------------------------------------------------------
@@ -112,6 +129,7 @@ ss.setdefault("skip_anim", False)
 ss.setdefault("show_counter", True)
 if "practice" not in ss:
     url_code = st.query_params.get("codigo")
+    ss.started_from_url = bool(url_code)
     url_tokens = [a for a in st.query_params.get("acciones", "").split(".") if a][:200]
     _start(url_code[:40] if url_code else None, url_tokens)
 p: Practice = ss.practice
@@ -128,6 +146,7 @@ with top.popover("Ajustes", icon=":material/settings:"):
     st.toggle("Saltar la animación del reparto", key="skip_anim")
     st.toggle("Mostrar el contador de cartas", key="show_counter")
     st.button("Otra partida", on_click=_new_game, key="new_from_settings")
+    st.button("Mano guiada (para empezar)", on_click=_guided, key="guided_from_settings")
 if ss.get("url_error"):
     st.html(notice_html("warning", ss.url_error))
 result_area = st.container(key="ddz-result")  # the end screen goes first and is scrolled into view
@@ -226,6 +245,11 @@ if g.phase != OVER:
     st.html(f"<style>{DOCK_CSS}</style>")
     dock = st.container(key="ddz-dock")
     with dock:
+        if ss.get("guided"):
+            advice_text = coach(p, selection(KEY))
+            if advice_text:
+                st.html(notice_html("coach", advice_text))
+                st.button("Saltar la guía", key="skip_guide", on_click=_skip_guide, type="tertiary")
         if ss.get("play_error"):
             st.html(notice_html("error", ss.play_error))
         if ss.get("hint_text"):
@@ -391,7 +415,11 @@ page_effects(
         if g.phase == OVER and ss.get("review_scrolls")
         else ((".st-key-ddz-result", (g.code, len(g.actions))) if g.phase == OVER else None)
     ),
-    save={"skip_anim": bool(ss.skip_anim), "show_counter": bool(ss.show_counter)},
+    save={
+        "skip_anim": bool(ss.skip_anim),
+        "show_counter": bool(ss.show_counter),
+        "guided_seen": True,  # saved once the stored values were read: only the first visit is guided
+    },
     on_load=_prefs_loaded,
 )
 
