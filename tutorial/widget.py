@@ -58,7 +58,7 @@ CSS = """
 
 JS = """
 const STORES = new Map();   // by widget key: the selection survives a remount of the element
-const MIN_STRIP = 30;       // the visible strip of a card never gets narrower than this (CSS px)
+const MIN_STRIP = 28;       // the visible strip of a card never gets narrower than this (CSS px)
 export default function (component) {
   const { data, key, parentElement, setStateValue } = component;
   const hand = parentElement.querySelector('.hand');
@@ -116,10 +116,14 @@ export default function (component) {
       const pad = 4 * h * Math.sin(maxRot * Math.PI / 180); // edge cards swing outwards this much
       const w = hand.clientWidth - 8 - 2 * pad;
       const step = m > 1 ? Math.min(cw * 0.62, (w - cw) / (m - 1)) : 0;
-      return { step, step1, pad, w };
+      // the fan turns each card a little more than the one before: its visible strip grows by that
+      const strip = step + 4 * h * Math.sin(Math.min(step1, 1.2) * Math.PI / 180);
+      return { step, step1, pad, w, strip };
     };
-    // One row while every card keeps a strip of MIN_STRIP px; otherwise two rows (low ranks on top).
-    const rows = n > 1 && fan(n).step < MIN_STRIP ? [Math.ceil(n / 2), Math.floor(n / 2)] : [n];
+    // As few rows as keep every card's strip at MIN_STRIP px or more (at most three; low ranks on top).
+    let k = 1;
+    while (k < 3 && n > k && fan(Math.ceil(n / k)).strip < MIN_STRIP) k++;
+    const rows = Array.from({ length: k }, (_, r) => Math.floor((n + k - 1 - r) / k));
     let start = 0;
     rows.forEach((m, r) => {
       const f = fan(m);
