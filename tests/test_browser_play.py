@@ -393,3 +393,24 @@ def test_first_visit_is_a_guided_hand(server: str, browser: Any) -> None:
     page.locator(f"{HAND} .card").first.wait_for()
     page.wait_for_timeout(1500)
     assert not page.locator(".ddz-notice.coach").count()
+
+
+def test_review_of_a_shared_finished_hand_on_desktop(server: str, browser: Any) -> None:
+    """A finished hand opened from its address (code + your actions) shows the end screen and the
+    review, at desktop size."""
+    from ddz.ai import hint
+    from tutorial.practice import Practice
+
+    p, _ = Practice.start(CODE)
+    while not p.over:
+        p.run_cpus()
+        if not p.over:
+            p.act(hint(p.game, 0).action)
+    page = new_page(browser, 1280, 800)
+    page.goto(f"{server}/?codigo={CODE}&acciones={'.'.join(p.human)}")
+    page.locator('[data-testid="result"]').wait_for()
+    item = page.locator('[data-testid="review-item"]')
+    expect(item).to_contain_text(f"decisión 1 de {len(p.human)}")
+    assert "Bien" in item.inner_text()  # you played like the CPU
+    item.scroll_into_view_if_needed()
+    shot(page, "revision-1280", full_page=False)

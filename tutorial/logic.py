@@ -249,7 +249,7 @@ def exercise_hint(ex: dict[str, object]) -> str:
         return "Una bomba son las cuatro cartas de un valor. ¿Has visto ya alguna de ellas, en tu mano o en la mesa?"
     if kind == "count":
         longest = max(decompose(str(ex["hand"])), key=lambda p: len(p.cards))
-        return f"Empieza por la jugada más larga que puedas formar, por ejemplo {longest.shown()}, y cuenta el resto."
+        return f"Una forma de vaciarla en el mínimo de jugadas usa {longest.shown()}: forma esa jugada y agrupa el resto."
     if kind == "bid":
         hand = parse(str(ex["hand"]))
         return f"Esta mano sale en {min_plays(hand)} jugadas; cuenta también sus doses, comodines y bombas."
