@@ -7,7 +7,8 @@ import html
 import streamlit as st
 
 from ddz.codes import CodeError, normalize
-from ddz.game import OVER, Game
+from ddz.game import BIDDING, OVER, Game
+from ddz.plays import classify
 from tutorial.browser import page_effects
 from tutorial.cards_view import cards_html, counter_html
 from tutorial.logic import SEAT_NAMES, AnnotatedHand, annotated_hands, game_at, seat_names, step_note
@@ -115,7 +116,14 @@ for seat in (0, 1, 2):
         role = " · terrateniente" if seat == g.landlord else " · campesino"
     turn = " · le toca" if g.phase not in (OVER,) and g.turn == seat else ""
     said = g.last_action.get(seat, "")
-    said_txt = "" if not said else (" · pasa" if said == "p" else f" · {html.escape(said)}")
+    if not said:
+        said_txt = ""
+    elif said == "p":
+        said_txt = " · pasa"
+    elif g.phase == BIDDING:
+        said_txt = f" · puja {html.escape(said)}"
+    else:
+        said_txt = f" · {html.escape(classify(said).shown())}"
     st.html(
         f'<div class="ddz-seat{" turn" if turn else ""}"><b>{SEAT_NAMES[seat]}</b>{role}{turn}{said_txt}'
         f" · {len(g.hands[seat])} cartas {cards_html(g.hands[seat])}</div>"

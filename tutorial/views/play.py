@@ -163,7 +163,7 @@ def seat_box(seat: int) -> str:
         if g.phase == BIDDING:
             said = "pasa" if last == PASS else f"puja {last}"
         else:
-            said = "pasa" if last == PASS else f"juega {parse(last)}"
+            said = "pasa" if last == PASS else f"juega {classify(last).shown()}"
     n = len(g.hands[seat])
     cls = "ddz-seat turn" if turn else "ddz-seat"
     arrow = " · le toca" if turn else ""
