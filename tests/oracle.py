@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 from collections import Counter
 from functools import lru_cache
 
@@ -28,6 +29,11 @@ BODY_HEIGHT = {
     "four_two_singles": 4, "four_two_pairs": 4, "bomb": 4, "rocket": 1,
 }  # fmt: skip
 """How many copies of each body value a kind holds; kickers never reach that height."""
+
+
+def examples(n: int) -> int:
+    """``n`` hypothesis examples, or at most 100 under ``make mutation`` (it runs them per mutant)."""
+    return min(n, 100) if os.environ.get("DDZ_HYPOTHESIS_PROFILE") == "mutation" else n
 
 
 def _s(ranks: list[int]) -> str:

@@ -17,6 +17,7 @@ from oracle import (
 from oracle import (
     all_legal,
     counts_of,
+    examples,
     hands_against,
     oracle_beats,
     plays_by_kind,
@@ -61,7 +62,7 @@ def same_shape_pairs(draw: st.DrawFn) -> tuple[str, str]:
     return a, b
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(same_shape_pairs())
 def test_beats_follows_the_comparison_rules(pair: tuple[str, str]) -> None:
     a, b = pair
@@ -78,7 +79,7 @@ def _sub(play: tuple[int, ...], hand: tuple[int, ...]) -> bool:
     return all(p <= h for p, h in zip(play, hand))
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(table_plays().flatmap(lambda t: st.tuples(st.just(t), hands_against(t))))
 def test_legal_plays_are_exactly_the_answers_in_the_hand(table_and_hand: tuple[str, str]) -> None:
     """Hands of up to 20 cards: every play of the whole game (the independent enumeration) that

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from oracle import all_legal, enumerate_all, hands_against, oracle_beats, table_plays
+from oracle import all_legal, enumerate_all, examples, hands_against, oracle_beats, table_plays
 
 from ddz import Cards, InvalidPlay, analyze, beats, classify, compare, legal_plays, parse
 from ddz.cards import FULL_DECK, MAX_COPIES
@@ -83,7 +83,7 @@ def _sub_multisets(hand: Cards) -> set[Cards]:
     return {Cards(c) for c in itertools.product(*ranges) if any(c)}
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(small_hand())
 def test_leads_equal_brute_force(hand: Cards) -> None:
     expected = {str(sub) for sub in _sub_multisets(hand) if str(sub) in all_legal()}
@@ -92,7 +92,7 @@ def test_leads_equal_brute_force(hand: Cards) -> None:
     assert set(got) == expected
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(table_plays().flatmap(lambda t: st.tuples(st.just(t), hands_against(t, max_size=10))))
 def test_legal_plays_equals_brute_force(table_and_hand: tuple[str, str]) -> None:
     """The table's kind is drawn uniformly among the 14 kinds; the hand (at most 10 cards, none of

@@ -1,0 +1,145 @@
+"""Edges of the rules core that the broad tests never reached (found by `make mutation`):
+redeals, the forced landlord, skipping the auction, the error objects and rank lookup."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from reference_deal import code_for, reference_deals
+
+from ddz.cards import MAX_COPIES, Cards, NotationError, key_to_str, pack, parse, rank_index, unpack
+from ddz.codes import cards_of
+from ddz.game import BIDDING, OVER, PLAYING, VOID, Game, GameError
+from ddz.plays import InvalidPlay, classify
+
+
+def _pass_round(g: Game) -> None:
+    for _ in range(3):
+        g.apply("p")
+
+
+def _deal_seen(g: Game) -> tuple[list[str], str, int]:
+    return [str(cards_of(h)) for h in g.hands], str(cards_of(g.kitty)), g.first_bidder
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**40 - 1])
+def test_all_pass_redeals_continue_the_code_stream_then_force_the_opener(seed: int) -> None:
+    """R-BID: up to three redeals, each the next deal of the code's stream; on the fourth
+    all-pass the opener of that auction is landlord with base 1."""
+    code = code_for(seed)
+    ref = reference_deals(code, 4)
+    g = Game.from_code(code)
+    assert _deal_seen(g) == ref[0]
+    for k in (1, 2, 3):
+        _pass_round(g)
+        assert (g.redeals, g.phase, g.auction, g.landlord) == (k, BIDDING, [], None)
+        assert _deal_seen(g) == ref[k]
+        assert g.turn == ref[k][2]
+    opener = g.first_bidder
+    _pass_round(g)
+    assert (g.phase, g.landlord, g.base, g.turn, g.redeals) == (PLAYING, opener, 1, opener, 3)
+    assert len(g.hands[opener]) == 20
+    assert g.actions == ["p"] * 12
+
+
+def test_unlimited_redeals_keep_dealing_from_the_stream() -> None:
+    code = code_for(777)
+    ref = reference_deals(code, 7)
+    g = Game.from_code(code, "unlimited_redeals")
+    for k in range(1, 7):
+        _pass_round(g)
+        assert (g.redeals, g.phase, g.landlord) == (k, BIDDING, None)
+        assert _deal_seen(g) == ref[k]
+
+
+def test_all_pass_on_explicit_hands_voids_the_hand() -> None:
+    """Without a code there is no next deal: the hand is void (R-BID: nothing carries over)."""
+    g = Game.from_hands(["3344556677882222R", "3456789TTTTJJJJQQ", "3456789QQKKKKAAAA"], "99B", 1)
+    _pass_round(g)
+    assert g.phase == VOID and g.landlord is None and g.result is None
+    assert g.legal_actions() == [] and g.legal_plays() == []
+    with pytest.raises(GameError) as exc:
+        g.apply("p")
+    assert exc.value.code == "game_over"
+
+
+def test_skip_bidding_makes_the_landlord_with_the_kitty() -> None:
+    g = Game.from_code(code_for(5))
+    kitty = cards_of(g.kitty)
+    before = cards_of(g.hands[2])
+    g.skip_bidding(2, 3)
+    assert (g.phase, g.landlord, g.base, g.turn) == (PLAYING, 2, 3, 2)
+    assert cards_of(g.hands[2]) == before + kitty
+    assert [len(h) for h in g.hands] == [17, 17, 20]
+    assert g.legal_actions() and "p" not in g.legal_actions()
+
+
+@pytest.mark.parametrize("landlord,base", [(3, 1), (-1, 1), (0, 0), (0, 4)])
+def test_skip_bidding_rejects_a_bad_seat_or_base(landlord: int, base: int) -> None:
+    g = Game.from_code(code_for(5))
+    with pytest.raises(GameError) as exc:
+        g.skip_bidding(landlord, base)
+    assert exc.value.code == "bad_action"
+    assert g.phase == BIDDING and g.landlord is None
+
+
+def test_skip_bidding_only_before_the_first_bid() -> None:
+    g = Game.from_code(code_for(5))
+    g.apply("p")
+    with pytest.raises(GameError):
+        g.skip_bidding(0)
+    g2 = Game.from_code(code_for(5))
+    g2.skip_bidding(0)
+    with pytest.raises(GameError):
+        g2.skip_bidding(1)
+    assert g2.landlord == 0
+
+
+def test_a_whole_hand_after_skip_bidding_ends_scored() -> None:
+    g = Game.from_code(code_for(9))
+    g.skip_bidding(1)
+    while g.phase == PLAYING:
+        g.apply(g.legal_actions()[0])
+    assert g.phase == OVER and g.result is not None and sum(g.result.scores) == 0
+
+
+@pytest.mark.parametrize(
+    "symbol,index",
+    [("3", 0), ("9", 6), ("T", 7), ("t", 7), ("10", 7), ("A", 11), ("2", 12), ("b", 13), ("R", 14)],
+)
+def test_rank_index(symbol: str, index: int) -> None:
+    assert rank_index(symbol) == index
+    assert Cards.from_ranks([index]) == parse(symbol)
+
+
+@pytest.mark.parametrize("symbol", ["1", "0", "x", "", "11", "TT"])
+def test_rank_index_rejects(symbol: str) -> None:
+    with pytest.raises(NotationError) as exc:
+        rank_index(symbol)
+    assert exc.value.position == 0 and exc.value.text == symbol and symbol in exc.value.message
+
+
+@given(st.tuples(*[st.integers(0, m) for m in MAX_COPIES]))
+def test_packed_keys_round_trip(counts: tuple[int, ...]) -> None:
+    key = pack(counts)
+    assert unpack(key) == counts
+    assert key_to_str(key) == str(Cards(counts))
+    assert Cards.from_key(key).counts == counts
+
+
+def test_notation_error_carries_text_and_position() -> None:
+    with pytest.raises(NotationError) as exc:
+        parse("3 3 x")
+    e = exc.value
+    assert (e.text, e.position) == ("3 3 x", 4) and str(e) == e.message and "«x»" in e.message
+    assert isinstance(e, ValueError)
+
+
+def test_invalid_play_carries_its_rejection() -> None:
+    with pytest.raises(InvalidPlay) as exc:
+        classify("3456")
+    e = exc.value
+    assert (e.reason, e.rule) == ("straight_too_short", "R-KIND-6")
+    assert e.rejection.reason == e.reason and e.rejection.rule == e.rule
+    assert e.rejection.message == e.message == str(e) and e.rejection.cards == "3456"
