@@ -7,8 +7,10 @@ come from the independent model in ``tests/oracle.py``.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from oracle import (
@@ -25,8 +27,8 @@ from oracle import (
     table_plays,
 )
 
-from ddz import compare, legal_plays
-from ddz.plays import KINDS, classify
+from ddz import analyze, beats, compare, legal_plays
+from ddz.plays import KINDS, Rejection, classify
 
 
 def test_the_oracle_knows_the_same_14_kinds() -> None:
@@ -96,3 +98,76 @@ def test_legal_plays_are_exactly_the_answers_in_the_hand(table_and_hand: tuple[s
     assert set(got) == expected
     assert all(compare(p, table).beats for p in got)
     event("an answer of the same kind" if any(all_legal()[p] == all_legal()[table] for p in got) else "none")
+
+
+def _situation(play: str, table: str) -> str:
+    """Which comparison rule decides, read from the rule text (R-CMP-1..4)."""
+    pk, tk = all_legal()[play], all_legal()[table]
+    if tk == "rocket":
+        return "table is the rocket"
+    if pk == "rocket":
+        return "play is the rocket"
+    if pk == "bomb" and tk != "bomb":
+        return "bomb on a non-bomb"
+    if tk == "bomb" and pk != "bomb":
+        return "non-bomb on a bomb"
+    if pk != tk:
+        return "kinds differ"
+    if len(play) != len(table):
+        return "counts differ"
+    return "higher" if rank_of(play) > rank_of(table) else "not higher"
+
+
+SNAKE = re.compile(r"[a-z]+(_[a-z]+)*")
+"""Reason codes are snake_case, like the documented ones of ``classify``."""
+
+RULE_OF = {
+    "table is the rocket": "R-CMP-4",
+    "play is the rocket": "R-CMP-4",
+    "bomb on a non-bomb": "R-CMP-3",
+    "non-bomb on a bomb": "R-CMP-3",
+    "kinds differ": "R-CMP-1",
+    "counts differ": "R-CMP-1",
+}
+
+
+@settings(max_examples=examples(400))
+@given(same_shape_pairs())
+def test_the_verdict_names_the_deciding_rule(pair: tuple[str, str]) -> None:
+    a, b = pair
+    situation = _situation(a, b)
+    v = compare(a, b)
+    bombs = all_legal()[a] == "bomb"
+    assert v.rule == RULE_OF.get(situation, "R-CMP-3" if bombs else "R-CMP-2"), situation
+    assert SNAKE.fullmatch(v.reason), v.reason
+    assert isinstance(v.message, str) and v.message.strip() == v.message != ""
+    assert bool(v) == v.beats == (situation in ("play is the rocket", "bomb on a non-bomb", "higher"))
+
+
+def test_each_situation_has_its_own_reason_code() -> None:
+    """One reason code per deciding situation, the same for every pair in it."""
+    by_situation: dict[str, set[str]] = {}
+    for kind_plays in plays_by_kind().values():
+        for a in kind_plays[::97] + kind_plays[-1:]:
+            for b in ("BR", "3333", "2222", "3", "33", "34567", "345678", "333444", "AAA2", a):
+                by_situation.setdefault(_situation(a, b), set()).add(compare(a, b).reason)
+                by_situation.setdefault(_situation(b, a), set()).add(compare(b, a).reason)
+    assert len(by_situation) == 8
+    assert all(len(reasons) == 1 for reasons in by_situation.values()), by_situation
+    assert len({r for reasons in by_situation.values() for r in reasons}) == 8
+
+
+@pytest.mark.parametrize("bad", ["33x", "", "3456", "4444BR", "2" * 5])
+def test_an_invalid_play_or_table_never_beats_and_says_why(bad: str) -> None:
+    rejection = analyze(bad)
+    assert isinstance(rejection, Rejection)
+    for good in ("3", "BR", "3333", "34567"):
+        mine, theirs = compare(bad, good), compare(good, bad)
+        assert not mine.beats and not theirs.beats
+        assert not beats(bad, good) and not beats(good, bad) and not beats(bad, bad)
+        assert mine.rule == theirs.rule == rejection.rule
+        assert (
+            SNAKE.fullmatch(mine.reason) and SNAKE.fullmatch(theirs.reason) and mine.reason != theirs.reason
+        )
+        assert mine.message.endswith(rejection.message) and mine.message != rejection.message
+        assert theirs.message.endswith(rejection.message) and theirs.message != mine.message

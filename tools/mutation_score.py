@@ -10,6 +10,7 @@ Mutants that no selected test reaches ("no tests") count as survivors.
 from __future__ import annotations
 
 import argparse
+import random
 import subprocess
 import sys
 from collections import Counter, defaultdict
@@ -49,17 +50,34 @@ def table(results: dict[str, str]) -> list[tuple[str, int, int, Counter[str]]]:
     return rows
 
 
+def sample(results: dict[str, str], n: int, seed: int) -> list[str]:
+    """``n`` unchecked mutants per module, at random: a score estimate when a full run is too long."""
+    rng = random.Random(seed)
+    by_module: dict[str, list[str]] = defaultdict(list)
+    for name, status in sorted(results.items()):
+        if status == "not checked":
+            by_module[module_of(name)].append(name)
+    return [m for names in by_module.values() for m in rng.sample(names, min(n, len(names)))]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--survivors", action="store_true", help="list the surviving mutants")
+    parser.add_argument(
+        "--sample", type=int, metavar="N", help="print N random unchecked mutant names per module (for `mutmut run`)"
+    )
+    parser.add_argument("--seed", type=int, default=12, help="seed of --sample")
     parser.add_argument("--mutmut", default=str(Path(sys.executable).with_name("mutmut")))
     args = parser.parse_args(argv)
     results = read_results(args.mutmut)
     if not results:
         print("no mutmut results: run `make mutation` first", file=sys.stderr)
         return 2
+    if args.sample:
+        print(" ".join(sample(results, args.sample, args.seed)))
+        return 0
     print(f"{'module':<14} {'killed':>7} {'of':>6} {'score':>7}  other")
     for module, killed, counted, c in table(results):
         score = f"{100 * killed / counted:.1f}%" if counted else "-"
