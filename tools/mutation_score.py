@@ -66,7 +66,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--survivors", action="store_true", help="list the surviving mutants")
     parser.add_argument(
-        "--sample", type=int, metavar="N", help="print N random unchecked mutant names per module (for `mutmut run`)"
+        "--sample",
+        type=int,
+        metavar="N",
+        help="print N random unchecked mutant names per module (for `mutmut run`)",
     )
     parser.add_argument("--seed", type=int, default=12, help="seed of --sample")
     parser.add_argument("--mutmut", default=str(Path(sys.executable).with_name("mutmut")))
