@@ -158,3 +158,24 @@ def hands_against(draw: st.DrawFn, table: str, max_size: int = 20) -> str:
     room = min(max_size - len(hand), len(cards))
     extra = draw(st.lists(st.sampled_from(range(len(cards))), max_size=room, unique=True))
     return _s([RANKS.index(ch) for ch in hand] + [cards[i] for i in extra])
+
+
+_GUARD = sum(8 << (4 * r) for r in range(15))
+
+
+def nibbles(counts: tuple[int, ...]) -> int:
+    """Counts packed 4 bits per rank (a multiset key of this model, not ``ddz.cards.pack``)."""
+    return sum(n << (4 * r) for r, n in enumerate(counts))
+
+
+@lru_cache(maxsize=1)
+def all_keys() -> list[tuple[str, int]]:
+    """Every legal play with its 4-bit-per-rank key."""
+    return [(p, nibbles(counts_of(p))) for p in sorted(all_legal())]
+
+
+def plays_within(hand: str) -> set[str]:
+    """Every legal play that fits in ``hand``: per rank, with a guard bit above each count,
+    ``hand + guards − play`` keeps every guard exactly when no count goes below zero."""
+    h = nibbles(counts_of(hand)) | _GUARD
+    return {p for p, k in all_keys() if (h - k) & _GUARD == _GUARD}

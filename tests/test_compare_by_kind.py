@@ -14,20 +14,24 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from oracle import (
-    KINDS as ORACLE_KINDS,
-)
-from oracle import (
+    BODY_HEIGHT,
+    DECK,
+    RANKS,
     all_legal,
     counts_of,
     examples,
     hands_against,
     oracle_beats,
     plays_by_kind,
+    plays_within,
     rank_of,
     table_plays,
 )
+from oracle import (
+    KINDS as ORACLE_KINDS,
+)
 
-from ddz import analyze, beats, compare, legal_plays
+from ddz import Variant, analyze, beats, compare, legal_plays
 from ddz.plays import KINDS, Rejection, classify
 
 
@@ -77,10 +81,6 @@ def test_beats_follows_the_comparison_rules(pair: tuple[str, str]) -> None:
     assert classify(a).rank == rank_of(a)
 
 
-def _sub(play: tuple[int, ...], hand: tuple[int, ...]) -> bool:
-    return all(p <= h for p, h in zip(play, hand))
-
-
 @settings(max_examples=examples(300))
 @given(table_plays().flatmap(lambda t: st.tuples(st.just(t), hands_against(t))))
 def test_legal_plays_are_exactly_the_answers_in_the_hand(table_and_hand: tuple[str, str]) -> None:
@@ -88,11 +88,7 @@ def test_legal_plays_are_exactly_the_answers_in_the_hand(table_and_hand: tuple[s
     fits in the hand and beats the table is generated, once, and nothing else."""
     table, hand = table_and_hand
     event(f"table kind: {all_legal()[table]}")
-    h = counts_of(hand)
-    sizes = {len(table), 4, 2}
-    expected = {
-        p for p in all_legal() if len(p) in sizes and _sub(counts_of(p), h) and oracle_beats(p, table)
-    }
+    expected = {p for p in plays_within(hand) if oracle_beats(p, table)}
     got = [str(p) for p in legal_plays(hand, table)]
     assert len(got) == len(set(got)), "each play exactly once"
     assert set(got) == expected
@@ -163,7 +159,7 @@ def test_an_invalid_play_or_table_never_beats_and_says_why(bad: str) -> None:
     assert isinstance(rejection, Rejection)
     for good in ("3", "BR", "3333", "34567"):
         mine, theirs = compare(bad, good), compare(good, bad)
-        assert not mine.beats and not theirs.beats
+        assert mine.beats is False and theirs.beats is False and not mine and not theirs
         assert not beats(bad, good) and not beats(good, bad) and not beats(bad, bad)
         assert mine.rule == theirs.rule == rejection.rule
         assert (
@@ -171,3 +167,55 @@ def test_an_invalid_play_or_table_never_beats_and_says_why(bad: str) -> None:
         )
         assert mine.message.endswith(rejection.message) and mine.message != rejection.message
         assert theirs.message.endswith(rejection.message) and theirs.message != mine.message
+
+
+def test_the_variant_reaches_both_plays() -> None:
+    """Both jokers may kick only under ``jokers_as_kickers``: there 555666BR beats 333444BR."""
+    jokers = Variant.parse("jokers_as_kickers")
+    assert compare("555666BR", "333444BR", jokers).beats and beats("555666BR", "333444BR", jokers)
+    assert compare("3", "333444BR", jokers).rule == "R-CMP-1"  # a valid table of another kind
+    standard = compare("555666BR", "333444BR")
+    assert not standard.beats and standard.rule == analyze("333444BR").rule  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("bad", [["3"], {"3": 1}, None, 3])
+@pytest.mark.parametrize("side", ["play", "table"])
+def test_a_value_that_is_not_cards_names_the_plays(bad: object, side: str) -> None:
+    args = (bad, "3") if side == "play" else ("3", bad)
+    for call in (compare, beats):
+        with pytest.raises(TypeError) as exc:
+            call(*args)  # type: ignore[operator]
+        message = str(exc.value)
+        assert message[0].islower() and "jugadas" in message.split(" se dan ")[0], message
+
+
+@settings(max_examples=examples(200))
+@given(same_shape_pairs())
+def test_the_kicker_note_appears_exactly_when_the_play_has_kickers(pair: tuple[str, str]) -> None:
+    """R-CMP-2: kickers add nothing; a same-shape verdict says so when the play carries kickers."""
+    a, b = pair
+    if _situation(a, b) not in ("higher", "not higher"):
+        return
+    has_kickers = any(0 < n < BODY_HEIGHT[all_legal()[a]] for n in counts_of(a))
+    assert ("acompañantes" in compare(a, b).message) == has_kickers
+
+
+@st.composite
+def hands_holding(draw: st.DrawFn) -> str:
+    """A hand that holds a play of a kind drawn uniformly among the 14, plus 0..n other cards."""
+    play = draw(table_plays())
+    pool = Counter(DECK) - Counter(RANKS.index(ch) for ch in play)
+    cards = sorted(pool.elements())
+    extra = draw(st.lists(st.sampled_from(range(len(cards))), max_size=20 - len(play), unique=True))
+    return "".join(sorted(play + "".join(RANKS[cards[i]] for i in extra), key=RANKS.index))
+
+
+@settings(max_examples=examples(150))
+@given(hands_holding())
+def test_leads_are_every_play_the_hand_holds(hand: str) -> None:
+    """Leading from a hand that holds a play of any kind (often exactly that play and nothing
+    else): every play of the whole game that fits in the hand, once."""
+    expected = plays_within(hand)
+    got = [str(p) for p in legal_plays(hand)]
+    assert len(got) == len(set(got)), "each play exactly once"
+    assert set(got) == expected

@@ -3,6 +3,8 @@ redeals, the forced landlord, skipping the auction, the error objects and rank l
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -32,12 +34,14 @@ def test_all_pass_redeals_continue_the_code_stream_then_force_the_opener(seed: i
     g = Game.from_code(code)
     assert _deal_seen(g) == ref[0]
     for k in (1, 2, 3):
-        _pass_round(g)
+        events = [e for _ in range(3) for e in g.apply("p")]
+        assert [(e.kind, e.value) for e in events][-1] == ("redeal", k)  # the app's history reads both
         assert (g.redeals, g.phase, g.auction, g.landlord) == (k, BIDDING, [], None)
         assert _deal_seen(g) == ref[k]
         assert g.turn == ref[k][2]
     opener = g.first_bidder
-    _pass_round(g)
+    events = [e for _ in range(3) for e in g.apply("p")]
+    assert [(e.kind, e.seat) for e in events[-2:]] == [("forced", opener), ("landlord", opener)]
     assert (g.phase, g.landlord, g.base, g.turn, g.redeals) == (PLAYING, opener, 1, opener, 3)
     assert len(g.hands[opener]) == 20
     assert g.actions == ["p"] * 12
@@ -143,3 +147,46 @@ def test_invalid_play_carries_its_rejection() -> None:
     assert (e.reason, e.rule) == ("straight_too_short", "R-KIND-6")
     assert e.rejection.reason == e.reason and e.rejection.rule == e.rule
     assert e.rejection.message == e.message == str(e) and e.rejection.cards == "3456"
+
+
+@pytest.mark.parametrize(
+    "hands,kitty,first",
+    [
+        (["3344556677882222R", "3456789TTTTJJJJQQ"], "99B", 0),  # two hands
+        (["3344556677882222R", "3456789TTTTJJJJQQ", "3456789QQKKKKAAA"], "99BA", 0),  # 16 + 4
+        (["3344556677882222R", "3456789TTTTJJJJQQ", "3456789QQKKKKAAAA"], "99B", 3),  # first bidder
+    ],
+)
+def test_a_bad_deal_is_a_bad_deal(hands: list[str], kitty: str, first: int) -> None:
+    """``bad_deal`` is the documented error code (docs/conformidad/protocolo.md)."""
+    with pytest.raises(GameError) as exc:
+        Game.from_hands(hands, kitty, first)
+    assert exc.value.code == "bad_deal" and exc.value.message == str(exc.value) != ""
+
+
+@pytest.mark.parametrize("action", [None, 3, ["p"]])
+def test_an_action_that_is_not_text_is_refused_with_a_code(action: object) -> None:
+    g = Game.from_code(code_for(5))
+    with pytest.raises(GameError) as exc:
+        g.apply(action)  # type: ignore[arg-type]
+    assert re.fullmatch(r"[a-z]+(_[a-z]+)*", exc.value.code) and g.actions == []
+
+
+@pytest.mark.parametrize(
+    "cards,low,high,count", [("34567", "3", "7", 5), ("TTJJQQKKAA", "10", "A", 5), ("888999", "8", "9", 2)]
+)
+def test_a_chain_is_described_from_its_lowest_to_its_highest_value(
+    cards: str, low: str, high: str, count: int
+) -> None:
+    text = classify(cards).describe()
+    assert f"del {low} al {high} ({count} valores)" in text
+
+
+@pytest.mark.parametrize("cards,kickers", [("KKK3", 1), ("33344456", 2), ("3333QK", 2), ("TTTJJ", 2)])
+def test_one_kicker_is_singular_more_are_plural(cards: str, kickers: int) -> None:
+    """Spanish grammar: «acompañante 3», «acompañantes 56»."""
+    text = classify(cards).describe()
+    if kickers == 1:
+        assert "acompañante " in text and "acompañantes" not in text
+    else:
+        assert "acompañantes " in text
