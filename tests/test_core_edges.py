@@ -10,10 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from reference_deal import code_for, reference_deals
 
+from ddz import Variant, analyze, legal_plays
 from ddz.cards import MAX_COPIES, Cards, NotationError, key_to_str, pack, parse, rank_index, unpack
 from ddz.codes import cards_of
 from ddz.game import BIDDING, OVER, PLAYING, VOID, Game, GameError
-from ddz.plays import InvalidPlay, classify
+from ddz.plays import InvalidPlay, Rejection, classify
 
 
 def _pass_round(g: Game) -> None:
@@ -190,3 +191,47 @@ def test_one_kicker_is_singular_more_are_plural(cards: str, kickers: int) -> Non
         assert "acompañante " in text and "acompañantes" not in text
     else:
         assert "acompañantes " in text
+
+
+@pytest.mark.parametrize(
+    "cards,reason",
+    [
+        ("QKA2B", "joker_in_chain"),  # Q K A 2 B would be a straight if chains went past the ace
+        ("JQKA2", "two_in_chain"),
+        ("23456", "two_in_chain"),  # the 2 read as the card below the 3
+        ("3456", "straight_too_short"),
+        ("3344", "pair_straight_too_short"),
+        ("3579J", "not_consecutive"),
+        ("335577", "not_consecutive"),
+        ("333555", "not_consecutive"),
+        ("3345", "no_pattern"),
+        ("444455556", "no_pattern"),
+    ],
+)
+def test_rejections_use_the_documented_reason_codes(cards: str, reason: str) -> None:
+    """The codes listed in docs/conformidad/protocolo.md, each on a set that breaks that rule."""
+    got = analyze(cards)
+    assert isinstance(got, Rejection) and got.reason == reason and got.cards == str(parse(cards))
+
+
+def test_a_count_error_has_no_text_and_a_fifth_copy_points_at_itself() -> None:
+    with pytest.raises(NotationError) as exc:
+        Cards((5,))
+    assert exc.value.text == "" and exc.value.position is None
+    with pytest.raises(NotationError) as exc:
+        parse("3 3333")
+    assert (exc.value.text, exc.value.position) == ("3 3333", 5)
+
+
+@pytest.mark.parametrize("text,hint", [("13", True), ("1", True), ("x", False), ("3z", False)])
+def test_the_ten_hint_only_follows_a_lone_one(text: str, hint: bool) -> None:
+    with pytest.raises(NotationError) as exc:
+        parse(text)
+    assert ("10" in exc.value.message.split("; ")[0]) == hint, exc.value.message
+
+
+def test_the_variant_reaches_the_table_of_legal_plays() -> None:
+    jokers = Variant.parse("jokers_as_kickers")
+    assert [str(p) for p in legal_plays("555666BR", "333444BR", jokers)] == ["555666BR", "BR"]
+    with pytest.raises(InvalidPlay):
+        legal_plays("555666BR", "333444BR")
