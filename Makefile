@@ -44,6 +44,7 @@ MUTATION_JOBS ?= 2
 mutation: $(STAMP)  ## mutation testing of the rules core with mutmut (not in `make test`; long: see README)
 	$(BIN)/pip install -q 'mutmut>=3.8,<4'
 	DDZ_HYPOTHESIS_PROFILE=mutation nice $(BIN)/mutmut run --max-children $(MUTATION_JOBS)
+	$(BIN)/python tools/mutation_recheck.py
 	$(BIN)/python tools/mutation_score.py
 
 FUZZ_SECONDS ?= 300
