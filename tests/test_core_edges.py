@@ -235,3 +235,33 @@ def test_the_variant_reaches_the_table_of_legal_plays() -> None:
     assert [str(p) for p in legal_plays("555666BR", "333444BR", jokers)] == ["555666BR", "BR"]
     with pytest.raises(InvalidPlay):
         legal_plays("555666BR", "333444BR")
+
+
+def _playing() -> Game:
+    g = Game.from_hands(["3344556677882222R", "3456789TTTTJJJJQQ", "3456789QQKKKKAAAA"], "99B", 0)
+    g.skip_bidding(0)
+    return g
+
+
+@pytest.mark.parametrize(
+    "action,ids,code",
+    [
+        ("p", ["3S"], "bad_action"),  # a pass carries no cards
+        ("p", None, "must_lead"),
+        ("33", ["3S", "3S"], "bad_ids"),
+        ("33", ["3S", "4S"], "bad_ids"),
+        ("33", ["3S", "3H", "4S"], "bad_ids"),
+        ("3x", None, "bad_notation"),
+        ("TT", None, "not_in_hand"),
+        ("34", None, "invalid_play"),
+    ],
+)
+def test_a_refused_play_names_its_code_and_changes_nothing(
+    action: str, ids: list[str] | None, code: str
+) -> None:
+    g = _playing()
+    before = (list(map(list, g.hands)), g.turn, g.table, list(g.trail), list(g.actions))
+    with pytest.raises(GameError) as exc:
+        g.apply(action, ids=ids)
+    assert exc.value.code == code and exc.value.message
+    assert (list(map(list, g.hands)), g.turn, g.table, list(g.trail), list(g.actions)) == before
