@@ -265,3 +265,23 @@ def test_a_refused_play_names_its_code_and_changes_nothing(
         g.apply(action, ids=ids)
     assert exc.value.code == code and exc.value.message
     assert (list(map(list, g.hands)), g.turn, g.table, list(g.trail), list(g.actions)) == before
+
+
+def test_four_with_two_distinct_singles_variant_generates_only_distinct_kickers() -> None:
+    """V-FOUR-TWO-DISTINCT: 444455 and 444466 are not plays there; 444456 is."""
+    distinct = Variant.parse("four_two_distinct_singles")
+    got = {str(p) for p in legal_plays("44445566", variant=distinct) if p.kind == "four_two_singles"}
+    assert got == {"444456"}
+    assert {str(p) for p in legal_plays("44445566") if p.kind == "four_two_singles"} == {
+        "444455",
+        "444456",
+        "444466",
+    }
+
+
+def test_the_whole_hand_can_go_out_by_its_card_ids() -> None:
+    """The landlord's 20 cards are one airplane with five singles: naming every card id wins."""
+    g = Game.from_hands(["33344455566677789", "34567888999TTTJJJ", "QQQKKKKAAAA2222BR"], "TJQ", 0)
+    g.skip_bidding(0)
+    g.apply("33344455566677789TJQ", ids=list(g.hands[0]))
+    assert g.phase == OVER and g.result is not None and g.result.winner == "landlord" and g.result.spring
