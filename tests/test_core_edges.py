@@ -13,7 +13,7 @@ from reference_deal import code_for, reference_deals
 from ddz import Variant, analyze, legal_plays
 from ddz.cards import MAX_COPIES, Cards, NotationError, key_to_str, pack, parse, rank_index, unpack
 from ddz.codes import cards_of
-from ddz.game import BIDDING, OVER, PLAYING, VOID, Game, GameError
+from ddz.game import BIDDING, OVER, PLAYING, VOID, Event, Game, GameError
 from ddz.plays import InvalidPlay, Rejection, classify
 
 
@@ -285,3 +285,49 @@ def test_the_whole_hand_can_go_out_by_its_card_ids() -> None:
     g.skip_bidding(0)
     g.apply("33344455566677789TJQ", ids=list(g.hands[0]))
     assert g.phase == OVER and g.result is not None and g.result.winner == "landlord" and g.result.spring
+
+
+APP_EVENTS = {"bid", "redeal", "forced", "landlord", "play", "pass", "double", "trick", "over"}
+"""The event kinds the app's history reads (tutorial/practice.py)."""
+
+
+def _check_events(g: Game, events: list[Event]) -> None:
+    assert {e.kind for e in events} <= APP_EVENTS
+    for e in events:
+        if e.kind == "play":
+            assert len(e.ids) == len(e.cards) and cards_of(e.ids) == parse(e.cards) and e.text
+            assert g.trail and e.seat is not None
+        if e.kind == "double":
+            assert e.seat is not None and e.text and e.value >= 2
+    assert {d.reason for d in g.doublings} <= {"bomb", "rocket", "spring", "antispring"}
+
+
+def test_an_antispring_game_tells_the_app_every_event() -> None:
+    """The landlord leads once and then only passes; a farmer goes out with four bombs and a 7."""
+    g = Game.from_hands(["77788889999TTTTJJ", "33334444555566667", "JJQQQQKKKKAAAA222"], "2BR", 0)
+    g.skip_bidding(0, 1)
+    events: list[Event] = []
+    steps = ["7", "3333", "p", "p", "4444", "p", "p", "5555", "p", "p", "6666", "p", "p", "7"]
+    for action in steps:
+        seat = g.turn
+        events += g.apply(action)
+        if action != "p":
+            assert g.last_action[seat] == action
+    _check_events(g, events)
+    r = g.result
+    assert r is not None and r.antispring and not r.spring and r.winner == "farmers" and r.out_seat == 1
+    assert [d.reason for d in g.doublings] == ["bomb"] * 4 + ["antispring"]
+    over = [e for e in events if e.kind == "over"]
+    assert len(over) == 1 and over[0].seat == 1 and over[0].text
+    doubles = [e for e in events if e.kind == "double"]
+    assert [(e.seat, e.value) for e in doubles] == [(1, 2), (1, 4), (1, 8), (1, 16)]
+    assert sum(e.kind == "trick" for e in events) == 4 and sum(e.kind == "play" for e in events) == 6
+
+
+def test_a_spring_is_recorded_as_a_spring_doubling() -> None:
+    g = Game.from_hands(["33344455566677789", "34567888999TTTJJJ", "QQQKKKKAAAA2222BR"], "TJQ", 0)
+    g.skip_bidding(0)
+    events = g.apply("33344455566677789TJQ")
+    _check_events(g, events)
+    assert [d.reason for d in g.doublings] == ["spring"] and [e.kind for e in events] == ["play", "over"]
+    assert events[-1].seat == 0
