@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8501
 
-.PHONY: app test lint bench docs docs-serve conformance report arena clean
+.PHONY: app test lint bench docs docs-serve conformance report arena mutation fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -41,5 +41,17 @@ report: $(STAMP)  ## regenerate ddz/conformance/data/REPORT.md (ddz and its peer
 arena: $(STAMP)  ## CPU strength: 10,000 deal pairs against random, greedy and RLCard's rule agent
 	$(BIN)/python -m ddz.arena --a cpu --b random --b greedy --b rlcard --deals 10000 --svg arena.svg
 
+MUTATION_JOBS ?= 2
+mutation: $(STAMP)  ## mutation testing of the rules core with mutmut (not in `make test`; long: see README)
+	$(BIN)/pip install -q 'mutmut>=3.8,<4'
+	DDZ_HYPOTHESIS_PROFILE=mutation nice $(BIN)/mutmut run --max-children $(MUTATION_JOBS)
+	$(BIN)/python tools/mutation_recheck.py
+	$(BIN)/python tools/mutation_score.py
+
+FUZZ_SECONDS ?= 300
+fuzz: $(STAMP)  ## coverage-guided fuzzing of parse, the protocol's line handler and replay (atheris)
+	$(BIN)/pip install -q 'atheris>=2.3' || echo "atheris does not install here: the hypothesis engine runs instead"
+	$(BIN)/python tools/fuzz.py --seconds $(FUZZ_SECONDS)
+
 clean:
-	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache mutants

@@ -16,7 +16,9 @@ os.environ.setdefault("DDZ_CPU_DELAY", "0")
 
 settings.register_profile("ci", deadline=None, print_blob=True, derandomize=True)
 settings.register_profile("dev", deadline=None)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+# `make mutation` runs every mutant against the same examples (and keeps no example database).
+settings.register_profile("mutation", deadline=None, derandomize=True, database=None, max_examples=30)
+settings.load_profile(os.environ.get("DDZ_HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 
 collect_ignore = ["fakes"]
 

@@ -58,3 +58,38 @@ def test_new_codes_are_valid_and_varied() -> None:
 def test_ambiguous_letters_read_as_digits() -> None:
     code = encode(1 * 32**7 + 0)  # starts with "10"
     assert decode(code.replace("1", "L", 1).replace("0", "O", 1)) == decode(code)
+
+
+DOCUMENTED_DECK = tuple(r + s for r in "3456789TJQKA2" for s in "SHCD") + ("BJ", "RJ")
+
+
+@pytest.mark.parametrize(
+    "seed", [16, 16 << 10, 16 << 20, 16 << 30, (16 << 30) | (16 << 20) | (16 << 10) | 16]
+)
+def test_a_doubled_sixteen_matches_the_reference(seed: int) -> None:
+    """Luhn mod 32 doubles 16 into 32, the one addend with two base-32 digits (1 and 0)."""
+    assert encode(seed).replace("-", "") == code_for(seed)
+    assert decode(encode(seed)) == seed
+
+
+@pytest.mark.parametrize("seed", [-1, 2**40, 2**40 + 1, 2**48])
+def test_encode_refuses_seeds_outside_40_bits(seed: int) -> None:
+    with pytest.raises(CodeError):
+        encode(seed)
+
+
+def test_the_largest_seed_encodes() -> None:
+    assert decode(encode(2**40 - 1)) == 2**40 - 1
+
+
+@pytest.mark.parametrize("code,position", [("U000-00000", 1), ("0000-0U000", 6), ("00 00-000-0U", 9)])
+def test_a_foreign_symbol_is_located_among_the_symbols(code: str, position: int) -> None:
+    with pytest.raises(CodeError, match=rf"\(posición {position}\)"):
+        decode(code)
+
+
+@given(st.integers(0, 2**40 - 1))
+def test_hands_and_kitty_list_their_cards_in_deck_order(seed: int) -> None:
+    for d in deals(encode(seed), 4):
+        for ids in (*d.hands, d.kitty):
+            assert list(ids) == sorted(ids, key=DOCUMENTED_DECK.index)

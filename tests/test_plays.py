@@ -5,11 +5,11 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from functools import lru_cache
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from oracle import all_legal, enumerate_all, examples, hands_against, oracle_beats, table_plays
 
 from ddz import Cards, InvalidPlay, analyze, beats, classify, compare, legal_plays, parse
 from ddz.cards import FULL_DECK, MAX_COPIES, RANKS
@@ -21,64 +21,6 @@ ANCHOR_COUNTS = {
     "pair_straight": 52, "airplane": 45, "trio_single": 182, "trio_pair": 156,
     "airplane_singles": 18990, "airplane_pairs": 2939, "four_two_singles": 1326, "four_two_pairs": 858,
 }  # fmt: skip
-
-
-def _s(ranks: list[int]) -> str:
-    return "".join(RANKS[r] for r in sorted(ranks))
-
-
-@lru_cache(maxsize=1)
-def enumerate_all() -> dict[str, set[str]]:
-    """Every legal play of the game, built kind by kind straight from the rule text."""
-    normal, jokers, B, R = range(13), (13, 14), 13, 14
-    out: dict[str, set[str]] = {k: set() for k in KINDS}
-    for r in range(15):
-        out["single"].add(RANKS[r])
-    for r in normal:
-        out["pair"].add(_s([r] * 2))
-        out["trio"].add(_s([r] * 3))
-        out["bomb"].add(_s([r] * 4))
-    out["rocket"].add("BR")
-    for m, kind, lo, hi in ((1, "straight", 5, 12), (2, "pair_straight", 3, 10), (3, "airplane", 2, 6)):
-        for n in range(lo, hi + 1):
-            for start in range(0, 12 - n + 1):  # ranks 3..A are 0..11
-                out[kind].add(_s([r for r in range(start, start + n) for _ in range(m)]))
-
-    def single_kickers(exclude: set[int], k: int) -> list[list[int]]:
-        pool = [r for r in range(15) if r not in exclude]
-        found = []
-        for combo in itertools.combinations_with_replacement(pool, k):
-            c = Counter(combo)
-            if any(n > 2 for n in c.values()) or any(c[j] > 1 for j in jokers) or (c[B] and c[R]):
-                continue
-            found.append(list(combo))
-        return found
-
-    for t in normal:
-        for ks in single_kickers({t}, 1):
-            out["trio_single"].add(_s([t] * 3 + ks))
-        for p in normal:
-            if p != t:
-                out["trio_pair"].add(_s([t] * 3 + [p] * 2))
-        for ks in single_kickers({t}, 2):
-            out["four_two_singles"].add(_s([t] * 4 + ks))
-        for a, b in itertools.combinations([p for p in normal if p != t], 2):
-            out["four_two_pairs"].add(_s([t] * 4 + [a, a, b, b]))
-    for n in range(2, 6):
-        for start in range(0, 12 - n + 1):
-            chain = list(range(start, start + n))
-            body = [r for r in chain for _ in range(3)]
-            if 4 * n <= 20:
-                for ks in single_kickers(set(chain), n):
-                    out["airplane_singles"].add(_s(body + ks))
-            if 5 * n <= 20:
-                for ps in itertools.combinations([p for p in normal if p not in chain], n):
-                    out["airplane_pairs"].add(_s(body + [p for p in ps for _ in range(2)]))
-    return out
-
-
-def all_legal() -> dict[str, str]:
-    return {s: kind for kind, plays in enumerate_all().items() for s in plays}
 
 
 def test_independent_enumeration_matches_anchor_counts() -> None:
@@ -141,17 +83,32 @@ def _sub_multisets(hand: Cards) -> set[Cards]:
     return {Cards(c) for c in itertools.product(*ranges) if any(c)}
 
 
-@settings(max_examples=300)
-@given(small_hand(), st.sampled_from(sorted(all_legal())[::97]) | st.none())
-def test_legal_plays_equals_brute_force(hand: Cards, table: str | None) -> None:
-    expected = set()
-    for sub in _sub_multisets(hand):
-        p = analyze(sub)
-        if isinstance(p, Play) and (table is None or beats(p, table)):
-            expected.add(str(sub))
+@settings(max_examples=examples(100))
+@given(small_hand())
+def test_leads_equal_brute_force(hand: Cards) -> None:
+    expected = {str(sub) for sub in _sub_multisets(hand) if str(sub) in all_legal()}
+    got = [str(p) for p in legal_plays(hand)]
+    assert len(got) == len(set(got)), "each play exactly once"
+    assert set(got) == expected
+
+
+@settings(max_examples=examples(300))
+@given(table_plays().flatmap(lambda t: st.tuples(st.just(t), hands_against(t, max_size=10))))
+def test_legal_plays_equals_brute_force(table_and_hand: tuple[str, str]) -> None:
+    """The table's kind is drawn uniformly among the 14 kinds; the hand (at most 10 cards, none of
+    the table's) often holds an answer of that kind. Every sub-multiset of the hand is checked
+    against the independent enumeration and comparison rules."""
+    table, hand = table_and_hand
+    event(f"table kind: {all_legal()[table]}")
+    expected = {
+        str(sub)
+        for sub in _sub_multisets(parse(hand))
+        if str(sub) in all_legal() and oracle_beats(str(sub), table)
+    }
     got = [str(p) for p in legal_plays(hand, table)]
     assert len(got) == len(set(got)), "each play exactly once"
     assert set(got) == expected
+    assert all(compare(p, table).beats for p in got)
 
 
 def test_legal_plays_deterministic_order() -> None:
@@ -162,7 +119,7 @@ def test_legal_plays_deterministic_order() -> None:
         assert [str(p) for p in legal_plays(hand)] == [str(p) for p in legal_plays(str(hand))]
 
 
-@given(st.sampled_from(sorted(all_legal())), st.randoms())
+@given(table_plays(), st.randoms())
 def test_classification_invariant_under_permutation(s: str, rnd: random.Random) -> None:
     symbols = list(s)
     rnd.shuffle(symbols)
@@ -172,17 +129,17 @@ def test_classification_invariant_under_permutation(s: str, rnd: random.Random) 
 SAMPLE = sorted(all_legal())[::13]
 
 
-@given(st.sampled_from(SAMPLE))
+@given(table_plays())
 def test_beats_is_irreflexive(s: str) -> None:
     assert not beats(s, s)
 
 
-@given(st.sampled_from(SAMPLE), st.sampled_from(SAMPLE))
+@given(table_plays(), table_plays())
 def test_beats_is_antisymmetric(a: str, b: str) -> None:
     assert not (beats(a, b) and beats(b, a))
 
 
-@given(st.sampled_from(SAMPLE))
+@given(table_plays())
 def test_bombs_and_rocket_dominate(s: str) -> None:
     p = classify(s)
     assert beats("BR", s) == (p.kind != "rocket")
