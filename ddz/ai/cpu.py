@@ -6,12 +6,16 @@ landlord and the card counter (unseen cards). Deterministic: no randomness at al
 
 from __future__ import annotations
 
+import copy
+import random
+import zlib
 from dataclasses import dataclass
 
-from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES_ES, RED_JOKER, TWO, Cards, unpack
-from ..game import BIDDING, PASS, PLAYING, Game
+from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES_ES, RED_JOKER, TWO, Cards, parse, unpack
+from ..codes import cards_of
+from ..game import BIDDING, PASS, PLAYING, Game, _assign_ids
 from ..moves import follow_keys, plays_for_keys
-from ..plays import CHAIN_KINDS, Play
+from ..plays import CHAIN_KINDS, Play, classify
 from ..variants import STANDARD
 from .reasons import Reason, render
 from .solver import decompose, min_cost, min_plays
@@ -141,14 +145,16 @@ HARD_DANGER = 5
 """«Difícil» bombs (and stops passing for free) when an opponent has at most this many cards."""
 
 
-def _play_cost(s: _Seat, p: Play, leading: bool, hard: bool = False) -> tuple[float, Reason, str]:
+def _play_cost(
+    s: _Seat, p: Play, leading: bool, hard: bool = False, explain: bool = True
+) -> tuple[float, Reason, str]:
     """The cost of a play (lower is better), its reason, and what makes it expensive (if anything)."""
     rest = s.hand - p.cards
     m = min_plays(rest)
     if m == 0:
         return -1000.0, Reason("go_out"), ""
     cost = 10.0 * m + 0.3 * p.rank
-    reason = Reason("fewest_plays", {"plays": m, "plan": _plan(rest)})
+    reason = Reason("fewest_plays", {"plays": m, "plan": _plan(rest) if explain else []})
     expense = "more_plays" if m >= min_plays(s.hand) else ""
     danger = s.min_opponent_cards() <= (HARD_DANGER if hard else 4)
     control = sum(p.cards.counts[r] for r in range(TWO, NUM_RANKS)) if not p.is_bomb else 0
@@ -231,8 +237,9 @@ def _cover_partner(s: _Seat, game: Game) -> bool:
     )
 
 
-def choose_play(game: Game, seat: int | None = None, level: str = "hard") -> Advice:
-    """The CPU's choice for the player to move (in the play phase) at ``level``."""
+def choose_play(game: Game, seat: int | None = None, level: str = "hard", explain: bool = True) -> Advice:
+    """The CPU's choice for the player to move (in the play phase) at ``level`` (``explain=False``:
+    the same choice, without the plan in the reason, for fast playouts)."""
     if level not in LEVELS:
         raise ValueError(f"nivel desconocido «{level}»: {', '.join(LEVELS)}")
     seat = game.turn if seat is None else seat
@@ -247,7 +254,7 @@ def choose_play(game: Game, seat: int | None = None, level: str = "hard") -> Adv
     options: list[tuple[float, int, str, Reason]] = []
     expenses: dict[int, str] = {}
     for i, p in enumerate(plays):
-        cost, reason, expenses[i] = _play_cost(s, p, leading, hard)
+        cost, reason, expenses[i] = _play_cost(s, p, leading, hard, explain)
         feed_kind = "single" if s.counts[s.partner] == 1 else "pair"
         feeding = (
             leading
@@ -297,6 +304,8 @@ def choose_play(game: Game, seat: int | None = None, level: str = "hard") -> Adv
             cost += 2000.0
         options.append((cost, len(plays), PASS, reason))
     options.sort(key=lambda o: (o[0], o[1]))
+    if hard and options[0][0] > -400 and len(options) > 1 and sum(s.counts) <= ROLLOUT_CARDS:
+        options = _rollouts(game, s, options)
     cost, index, action, reason = options[0]
     if action != PASS:
         chosen = plays[index]
@@ -318,14 +327,100 @@ def choose_play(game: Game, seat: int | None = None, level: str = "hard") -> Adv
     return Advice(action, reason, left)
 
 
+LEAD_VALUE = (8.0, 14.0, 40.0, 6.0)
+"""What passing costs «Difícil» when an opponent holds the trick: opponents far (more than 8 cards),
+near, about to go out; and the extra when the hand holds plenty of control cards."""
+
+
+ROLLOUT_CARDS = 30
+"""«Difícil» checks its best candidates by playing the hand out when this few cards are left."""
+ROLLOUT_CANDIDATES = 3
+ROLLOUT_SAMPLES = 8
+
+
+def rollout_deals(game: Game, seat: int) -> list[list[Cards]]:
+    """«Difícil»'s sample of deals of the unseen cards that fit what ``seat`` has seen (the others'
+    card counts, what the landlord must still hold of the kitty), from a generator seeded with the
+    seat's own view (its hand and the public actions), so the sample depends only on that view."""
+    s = _Seat(game, seat)
+    others = [o for o in range(3) if o != seat]
+    rng = random.Random(zlib.crc32(f"{seat}|{s.hand}|{'.'.join(game.actions)}".encode()))
+    must = {o: Cards() for o in others}
+    if s.landlord in must:
+        played = [0] * NUM_RANKS
+        for player, action in game.trail:
+            if player == s.landlord and action != PASS:
+                for r, n in enumerate(parse(action).counts):
+                    played[r] += n
+        must[s.landlord] = Cards(max(k - p, 0) for k, p in zip(cards_of(game.kitty).counts, played))
+    # the unseen cards already leave out what the landlord must still hold of the kitty
+    pool = [r for r in range(NUM_RANKS) for _ in range(s.unseen[r])]
+    deals = []
+    for _ in range(ROLLOUT_SAMPLES):
+        rng.shuffle(pool)
+        need = s.counts[others[0]] - len(must[others[0]])
+        hands = {seat: s.hand}
+        hands[others[0]] = must[others[0]] + Cards.from_ranks(pool[:need])
+        hands[others[1]] = must[others[1]] + Cards.from_ranks(pool[need:])
+        deals.append([hands[i] for i in range(3)])
+    return deals
+
+
+def _rollouts(
+    game: Game, s: _Seat, options: list[tuple[float, int, str, Reason]]
+) -> list[tuple[float, int, str, Reason]]:
+    """«Difícil» in the endgame: play the best few candidates out on :func:`rollout_deals`, every
+    seat then playing «Normal»; the candidate that wins most goes first (ties keep the cost order).
+    When that changes the choice, the reason is the count of won playouts."""
+    candidates = options[:ROLLOUT_CANDIDATES]
+    wins = [0] * len(candidates)
+    for hands in rollout_deals(game, s.seat):
+        for j, option in enumerate(candidates):
+            wins[j] += playout(game, hands, option[2])
+    order = sorted(range(len(candidates)), key=lambda j: -wins[j])
+    if order[0] != 0:
+        cost, index, action, _ = candidates[order[0]]
+        other = candidates[0][2]
+        data = {
+            "action": _shown(action),
+            "wins": wins[order[0]],
+            "other": _shown(other),
+            "other_wins": wins[0],
+            "samples": ROLLOUT_SAMPLES,
+        }
+        candidates[order[0]] = (cost, index, action, Reason("playout", data))
+    return [candidates[j] for j in order] + options[len(candidates) :]
+
+
+def _shown(action: str) -> str:
+    return PASS if action == PASS else classify(action).shown()
+
+
+def playout(game: Game, hands: list[Cards], action: str) -> int:
+    """1 if the side of the player to move wins when the seats hold ``hands`` and, after
+    ``action``, every seat plays «Normal»."""
+    landlord_side = game.turn == game.landlord
+    sim = copy.copy(game)
+    sim.hands = _assign_ids(hands)
+    sim._hand_cache = {}
+    sim.trail, sim.actions = list(game.trail), list(game.actions)
+    sim.plays_by_seat, sim.doublings = list(game.plays_by_seat), list(game.doublings)
+    sim.last_action = dict(game.last_action)
+    sim.apply(action)
+    while sim.phase == PLAYING:
+        sim.apply(choose_play(sim, level="normal", explain=False).action)
+    assert sim.result is not None
+    return int((sim.result.winner == "landlord") == landlord_side)
+
+
 def _lead_value(s: _Seat) -> float:
     """«Difícil»: passing is not free, it leaves the lead to an opponent; worth more the closer
     the opponents are to going out and the more control cards the hand holds to spend."""
     near = s.min_opponent_cards()
-    value = 8.0 if near > 8 else 14.0 if near > HARD_DANGER else 40.0
+    value = LEAD_VALUE[0] if near > 8 else LEAD_VALUE[1] if near > HARD_DANGER else LEAD_VALUE[2]
     c = s.hand.counts
     if c[TWO] == 3 or c[TWO] + c[BLACK_JOKER] + c[RED_JOKER] >= 3:
-        value += 6.0  # plenty of control: spend one to take the lead
+        value += LEAD_VALUE[3]  # plenty of control: spend one to take the lead
     return value
 
 

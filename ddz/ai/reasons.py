@@ -29,6 +29,7 @@ CODES: dict[str, str] = {
     "when the landlord has few cards",
     "attach_kicker": "a low single or pair goes out on a trio instead of being led alone",
     "take_lead": "passing is not free: it leaves the lead to an opponent",
+    "playout": "the hard level plays the endgame out on deals of the unseen cards: this wins most",
     "lowest_play": "the easy level: the lowest group of cards, or the lowest play that beats the table",
 }
 """Every reason code with what it means (the seeds' strategy terms)."""
@@ -147,6 +148,14 @@ def render(reason: Reason, person: str = "tú") -> str:
         )
     elif code == "take_lead":
         text = f"pasar le dejaría la salida a {d['who']}: " + v("superas", "supera") + f" a {d['table']}"
+    elif code == "playout":
+        mine = ("pasando " if d["action"] == "p" else f"con {d['action']} ") + v("ganas", "gana")
+        other = "pasando" if d["other"] == "p" else f"con {d['other']}"
+        text = (
+            f"jugando el final en {d['samples']} repartos posibles de las cartas que no "
+            + v("ves", "ve")
+            + f", {mine} {d['wins']}; {other}, solo {d['other_wins']}"
+        )
     elif code == "lowest_play":
         if "table" in d:
             text = f"{d['cards']} es lo más bajo que supera a {d['table']}"
