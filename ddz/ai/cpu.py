@@ -361,7 +361,8 @@ def rollout_deals(game: Game, seat: int) -> list[list[Cards]]:
         need = s.counts[others[0]] - len(must[others[0]])
         hands = {seat: s.hand}
         hands[others[0]] = must[others[0]] + Cards.from_ranks(pool[:need])
-        hands[others[1]] = must[others[1]] + Cards.from_ranks(pool[need:])
+        rest = s.counts[others[1]] - len(must[others[1]])
+        hands[others[1]] = must[others[1]] + Cards.from_ranks(pool[need : need + rest])
         deals.append([hands[i] for i in range(3)])
     return deals
 
