@@ -30,11 +30,12 @@ class Agent(Protocol):
 
 
 def make_agent(name: str, seed: int) -> Agent:
-    """An agent by name: ``cpu``, ``random``, ``greedy`` or ``rlcard``."""
-    if name == "cpu":
+    """An agent by name: ``cpu`` (= ``cpu-normal``), ``cpu-easy``, ``cpu-hard``, ``random``,
+    ``greedy`` or ``rlcard``."""
+    if name == "cpu" or name.startswith("cpu-"):
         from .ai import Cpu
 
-        return Cpu()
+        return Cpu(name.removeprefix("cpu").removeprefix("-") or "normal")
     if name == "random":
         from .agents import RandomAgent
 
@@ -47,7 +48,7 @@ def make_agent(name: str, seed: int) -> Agent:
         from .peers.rlcard_agent import RlcardRuleAgent
 
         return RlcardRuleAgent(seed)
-    raise ValueError(f"agente desconocido «{name}»: cpu, random, greedy o rlcard")
+    raise ValueError(f"agente desconocido «{name}»: cpu, cpu-easy, cpu-hard, random, greedy o rlcard")
 
 
 @dataclass
@@ -248,7 +249,9 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m ddz.arena", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     p.add_argument("--a", default="cpu")
-    p.add_argument("--b", action="append", help="opponent(s): random, greedy, cpu, rlcard")
+    p.add_argument(
+        "--b", action="append", help="opponent(s): random, greedy, cpu, cpu-easy, cpu-hard, rlcard"
+    )
     p.add_argument("--deals", type=int, default=1000)
     p.add_argument("--bidding", action="store_true", help="play the auction instead of a fixed landlord")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)

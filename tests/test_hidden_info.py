@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ddz.ai import Cpu, hint
+from ddz.ai import LEVELS, Cpu, hint
 from ddz.cards import FULL_DECK, Cards, parse
 from ddz.codes import cards_of, deal, encode
 from ddz.game import BIDDING, PASS, PLAYING, VOID, Game
@@ -73,7 +73,7 @@ def _seen_by(g: Game, seat: int) -> dict[str, Any]:
     out["kitty"] = cards_of(v.kitty) if v.kitty is not None else None
     if g.phase in (BIDDING, PLAYING) and g.turn == seat:
         out["hint"] = hint(g, seat)
-        out["cpu"] = Cpu().act(g)
+        out["cpu"] = [Cpu(level).act(g) for level in LEVELS]
     return out
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ddz.ai import hint
-from ddz.ai.cpu import control_summary
+from ddz.ai import LEVELS, Cpu, hint
+from ddz.ai.cpu import SEAT_NAMES, control_summary, playout, rollout_deals
 from ddz.ai.reasons import CODES, Reason, render
 from ddz.ai.solver import min_plays
 from ddz.cards import BLACK_JOKER, RED_JOKER, TWO, Cards, parse
@@ -28,6 +28,11 @@ SAMPLES: dict[str, dict[str, object]] = {
     "forced_pass": {"table": "KKK 3"},
     "save_strength": {"table": "AA", "cost": "control", "control": {"twos": 2, "jokers": [], "bombs": []}},
     "bid": {"plays": 5, "control": {"twos": 0, "jokers": [], "bombs": []}, "bid": 1, "highest": 0},
+    "cover_partner": {"table": "5", "who": "Este", "cards_left": 3},
+    "attach_kicker": {"cards": "KKK 3", "kicker": "3"},
+    "take_lead": {"who": "Este", "table": "AA"},
+    "lowest_play": {"cards": "55", "table": "44"},
+    "playout": {"action": "p", "wins": 5, "other": "KKK 3", "other_wins": 2, "samples": 8},
 }
 
 
@@ -117,10 +122,39 @@ def _check(g: Game, seat: int, action: str, reason: Reason) -> None:
     elif code == "bomb_now":
         assert play is not None and play.kind in ("bomb", "rocket")
         if d["why"] == "danger":
-            assert d["cards_left"] <= 4
+            assert d["cards_left"] <= 5
         else:
             assert min_plays(rest) <= 1
+    elif code == "cover_partner":
+        assert play is not None and g.table is not None and d["table"] == g.table.shown()
+        landlord = g.landlord
+        assert landlord is not None and seat == (landlord + 2) % 3 and g.table_seat == (landlord + 1) % 3
+        assert len(g.hands[landlord]) == d["cards_left"] <= 5 and d["who"] == SEAT_NAMES[landlord]
+    elif code == "attach_kicker":
+        assert play is not None and play.kind in ("trio_single", "trio_pair") and d["cards"] == play.shown()
+        assert parse(d["kicker"]) == play.kickers
+    elif code == "take_lead":
+        assert play is not None and g.table is not None and d["table"] == g.table.shown()
+        assert g.table_seat not in (seat, None) and d["who"] == SEAT_NAMES[g.table_seat]
+        assert g.landlord in (seat, g.table_seat), "the table is an opponent's"
+    elif code == "playout":  # replay the playouts: the counts are the engine's
+        deals = rollout_deals(g, seat)
+        assert len(deals) == d["samples"]
+        for key, wins in (("action", d["wins"]), ("other", d["other_wins"])):
+            act = PASS if d[key] == PASS else str(classify(d[key]))
+            assert sum(playout(g, hands, act) for hands in deals) == wins
+        assert d["wins"] > d["other_wins"] and (d["action"] == PASS) == (action == PASS)
+    elif code == "lowest_play":
+        assert play is not None and d["cards"] == play.shown() and rest
+        if "table" in d:
+            assert g.table is not None and d["table"] == g.table.shown()
+            assert play.rank == min(p.rank for p in plays if not p.is_bomb)
+        else:
+            low = next(r for r in range(15) if hand.counts[r])
+            assert g.table is None and play.cards.counts[low]
     for extra in reason.extra:
+        if extra.code in ("fewest_plays", "long_chain"):
+            _check(g, seat, action, extra)
         if extra.code == "keep_control":
             assert extra.data == control_summary(rest)
         elif extra.code == "control_back":
@@ -129,18 +163,31 @@ def _check(g: Game, seat: int, action: str, reason: Reason) -> None:
             )
 
 
-def test_every_reason_is_true_over_many_hands() -> None:
-    """Every decision of 120 CPU-played hands: each reason's claims hold, and the old empty
-    «pasar es lo mejor aquí» never appears."""
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_reason_is_true_over_many_hands(level: str) -> None:
+    """Every decision of 120 hands played at each level: each reason's claims hold, and the old
+    empty «pasar es lo mejor aquí» never appears."""
     codes: set[str] = set()
+    cpu = Cpu(level)
     for i in range(120):
         g = Game.from_code(encode(i * 104729 + 17))
         while g.phase in (BIDDING, PLAYING):
             seat = g.turn
-            advice = hint(g)
+            advice = cpu.advise(g)
             _check(g, seat, advice.action, advice.why)
             assert "lo mejor aquí" not in advice.reason
             codes.add(advice.why.code)
             g.apply(advice.action)
     # the common codes all occurred (the test exercised them)
-    assert {"bid", "fewest_plays", "partner_leads", "forced_pass", "save_strength", "go_out"} <= codes
+    common = {"bid", "partner_leads", "forced_pass", "go_out"}
+    assert common | ({"lowest_play"} if level == "easy" else {"fewest_plays", "save_strength"}) <= codes
+    if level == "hard":
+        assert {"take_lead", "attach_kicker"} <= codes
+
+
+def test_hint_is_the_strongest_level() -> None:
+    g = Game.from_code(encode(17))
+    while g.phase in (BIDDING, PLAYING):
+        advice = hint(g)
+        assert advice == Cpu("hard").advise(g)
+        g.apply(advice.action)

@@ -1,6 +1,16 @@
 """CPU players, hints and the minimum-plays solver."""
 
-from .cpu import Advice, Cpu, bid_for, choose_play, hint
+from .cpu import LEVEL_NAMES_ES, LEVELS, Advice, Cpu, bid_for, choose_play, hint
 from .solver import decompose, min_plays
 
-__all__ = ["Advice", "Cpu", "bid_for", "choose_play", "decompose", "hint", "min_plays"]
+__all__ = [
+    "LEVELS",
+    "LEVEL_NAMES_ES",
+    "Advice",
+    "Cpu",
+    "bid_for",
+    "choose_play",
+    "decompose",
+    "hint",
+    "min_plays",
+]

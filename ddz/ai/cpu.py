@@ -6,12 +6,16 @@ landlord and the card counter (unseen cards). Deterministic: no randomness at al
 
 from __future__ import annotations
 
+import copy
+import random
+import zlib
 from dataclasses import dataclass
 
-from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES_ES, RED_JOKER, TWO, Cards, unpack
-from ..game import BIDDING, PASS, PLAYING, Game
+from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES_ES, RED_JOKER, TWO, Cards, parse, unpack
+from ..codes import cards_of
+from ..game import BIDDING, PASS, PLAYING, Game, _assign_ids
 from ..moves import follow_keys, plays_for_keys
-from ..plays import CHAIN_KINDS, Play
+from ..plays import CHAIN_KINDS, Play, classify
 from ..variants import STANDARD
 from .reasons import Reason, render
 from .solver import decompose, min_cost, min_plays
@@ -34,6 +38,12 @@ class Advice:
         """The reason as a sentence about the seat called ``name`` («le deja en 3 jugadas…»)."""
         return render(self.why, name)
 
+
+LEVELS = ("easy", "normal", "hard")
+"""The CPU levels, weakest first (``hard`` is the strongest: hints use it)."""
+
+LEVEL_NAMES_ES = {"easy": "Fácil", "normal": "Normal", "hard": "Difícil"}
+"""How the app names the levels."""
 
 SEAT_NAMES = ("Sur", "Este", "Oeste")
 """How the reasons name the seats (seat 0 is Sur, the player of the tutorial)."""
@@ -131,16 +141,22 @@ class _Seat:
         return any(self.unseen[r] >= need for r in range(p.rank + 1, NUM_RANKS))
 
 
-def _play_cost(s: _Seat, p: Play, leading: bool) -> tuple[float, Reason, str]:
+HARD_DANGER = 5
+"""«Difícil» bombs (and stops passing for free) when an opponent has at most this many cards."""
+
+
+def _play_cost(
+    s: _Seat, p: Play, leading: bool, hard: bool = False, explain: bool = True
+) -> tuple[float, Reason, str]:
     """The cost of a play (lower is better), its reason, and what makes it expensive (if anything)."""
     rest = s.hand - p.cards
     m = min_plays(rest)
     if m == 0:
         return -1000.0, Reason("go_out"), ""
     cost = 10.0 * m + 0.3 * p.rank
-    reason = Reason("fewest_plays", {"plays": m, "plan": _plan(rest)})
+    reason = Reason("fewest_plays", {"plays": m, "plan": _plan(rest) if explain else []})
     expense = "more_plays" if m >= min_plays(s.hand) else ""
-    danger = s.min_opponent_cards() <= 4
+    danger = s.min_opponent_cards() <= (HARD_DANGER if hard else 4)
     control = sum(p.cards.counts[r] for r in range(TWO, NUM_RANKS)) if not p.is_bomb else 0
     if control and m > 2 and not danger:
         cost += 4.0 * control
@@ -172,6 +188,8 @@ def _play_cost(s: _Seat, p: Play, leading: bool) -> tuple[float, Reason, str]:
         reason = Reason("high_single", {"who": SEAT_NAMES[near]})
     if leading and s.min_opponent_cards() == 2 and p.kind == "pair" and s.higher_unseen(p):
         cost += 12.0
+    if hard and leading and reason.code == "fewest_plays":
+        cost, reason = _attach_kickers(s, p, m, cost, reason)
     if reason.code == "fewest_plays" and leading and p.kind in CHAIN_KINDS and len(p.cards) >= 6:
         reason = Reason("long_chain", {"cards": p.shown(), "n": len(p.cards)}, (reason,))
     most = max(s.counts[o] for o in s.opponents)
@@ -181,17 +199,62 @@ def _play_cost(s: _Seat, p: Play, leading: bool) -> tuple[float, Reason, str]:
     return cost, reason, expense
 
 
-def choose_play(game: Game, seat: int | None = None) -> Advice:
-    """The CPU's choice for the player to move (in the play phase)."""
+LOW_KICKER = 7
+"""Ranks below this (3 to 9) are the low cards «Difícil» would rather carry on a trio than lead alone."""
+
+
+def _attach_kickers(s: _Seat, p: Play, m: int, cost: float, reason: Reason) -> tuple[float, Reason]:
+    """«Difícil»: a lone low single or pair is not led when a trio in the hand could carry it
+    without costing a play; a trio that carries one is preferred to the trio alone."""
+    c = s.hand.counts
+    trios = [r for r in range(13) if c[r] == 3]
+    if p.kind in ("single", "pair") and p.rank < LOW_KICKER and any(r != p.rank for r in trios):
+        carried = [
+            r for r in trios if r != p.rank and min_plays(s.hand - p.cards - Cards.from_ranks([r] * 3)) <= m
+        ]
+        if carried:
+            return cost + 6.0, reason
+    if p.kind in ("trio_single", "trio_pair") and p.chain == 1:
+        kicker = next(r for r in range(NUM_RANKS) if p.kickers.counts[r])
+        if kicker < LOW_KICKER:
+            return cost - 4.0, Reason(
+                "attach_kicker", {"cards": p.shown(), "kicker": str(p.kickers)}, (reason,)
+            )
+    return cost, reason
+
+
+def _cover_partner(s: _Seat, game: Game) -> bool:
+    """«Difícil»: the farmer just before the landlord must overtake its partner's low play when the
+    landlord, next to play, has few cards and could beat it."""
+    table = game.table
+    return (
+        table is not None
+        and game.table_seat == s.partner
+        and s.seat == (s.landlord + 2) % 3
+        and s.counts[s.landlord] <= HARD_DANGER
+        and table.kind in ("single", "pair")
+        and not _is_boss(table, s.unseen, s.counts[s.landlord])
+    )
+
+
+def choose_play(game: Game, seat: int | None = None, level: str = "hard", explain: bool = True) -> Advice:
+    """The CPU's choice for the player to move (in the play phase) at ``level`` (``explain=False``:
+    the same choice, without the plan in the reason, for fast playouts)."""
+    if level not in LEVELS:
+        raise ValueError(f"nivel desconocido «{level}»: {', '.join(LEVELS)}")
     seat = game.turn if seat is None else seat
+    if level == "easy":
+        return _easy_play(game, seat)
+    hard = level == "hard"
     s = _Seat(game, seat)
     plays = game.legal_plays()
     leading = game.table is None
     now = min_plays(s.hand)
+    cover = hard and _cover_partner(s, game)
     options: list[tuple[float, int, str, Reason]] = []
     expenses: dict[int, str] = {}
     for i, p in enumerate(plays):
-        cost, reason, expenses[i] = _play_cost(s, p, leading)
+        cost, reason, expenses[i] = _play_cost(s, p, leading, hard, explain)
         feed_kind = "single" if s.counts[s.partner] == 1 else "pair"
         feeding = (
             leading
@@ -203,6 +266,18 @@ def choose_play(game: Game, seat: int | None = None) -> Advice:
         if feeding and p.kind == feed_kind and p.rank == min(q.rank for q in plays if q.kind == p.kind):
             cost -= 60.0
             reason = Reason("feed_partner", {"cards_left": s.counts[s.partner]})
+        if cover and reason.code not in ("go_out", "sure_win"):
+            assert game.table is not None
+            if _is_boss(p, s.unseen, s.counts[s.landlord]):
+                cost -= 10.0  # a play the landlord cannot beat
+            reason = Reason(
+                "cover_partner",
+                {
+                    "table": game.table.shown(),
+                    "who": SEAT_NAMES[s.landlord],
+                    "cards_left": s.counts[s.landlord],
+                },
+            )
         options.append((cost, i, str(p), reason))
     if not leading:
         assert game.table is not None
@@ -217,16 +292,20 @@ def choose_play(game: Game, seat: int | None = None) -> Advice:
             best = min(options, key=lambda o: (o[0], o[1]))
             reason = _save_reason(expenses.get(best[1], ""), plays[best[1]], table, now, s)
         if table_seat == s.partner:
-            cost -= 40.0
+            cost += 40.0 if cover else -40.0
         elif table_seat is not None:
             if s.counts[table_seat] <= 5 or s.min_opponent_cards() <= 3:
                 cost += 30.0
             if not s.is_landlord and seat == (s.landlord + 1) % 3:
                 cost += 6.0  # the farmer after the landlord presses
+            if hard:
+                cost += _lead_value(s)
         if any(o[0] < -900 for o in options):
             cost += 2000.0
         options.append((cost, len(plays), PASS, reason))
     options.sort(key=lambda o: (o[0], o[1]))
+    if hard and options[0][0] > -400 and len(options) > 1 and sum(s.counts) <= ROLLOUT_CARDS:
+        options = _rollouts(game, s, options)
     cost, index, action, reason = options[0]
     if action != PASS:
         chosen = plays[index]
@@ -237,8 +316,150 @@ def choose_play(game: Game, seat: int | None = None) -> Advice:
             )
         elif reason.code in ("fewest_plays", "long_chain") and leading and _has_control(kept):
             reason = Reason(reason.code, reason.data, (*reason.extra, Reason("keep_control", kept)))
+        if hard and not leading and reason.code == "fewest_plays" and game.table_seat in s.opponents:
+            assert game.table_seat is not None
+            reason = Reason(
+                "take_lead",
+                {"who": SEAT_NAMES[game.table_seat], "table": game.table.shown() if game.table else ""},
+                (reason,),
+            )
     left = now if action == PASS else min_plays(s.hand - plays[index].cards)
     return Advice(action, reason, left)
+
+
+LEAD_VALUE = (8.0, 14.0, 40.0, 6.0)
+"""What passing costs «Difícil» when an opponent holds the trick: opponents far (more than 8 cards),
+near, about to go out; and the extra when the hand holds plenty of control cards."""
+
+
+ROLLOUT_CARDS = 30
+"""«Difícil» checks its best candidates by playing the hand out when this few cards are left."""
+ROLLOUT_CANDIDATES = 3
+ROLLOUT_SAMPLES = 8
+
+
+def rollout_deals(game: Game, seat: int) -> list[list[Cards]]:
+    """«Difícil»'s sample of deals of the unseen cards that fit what ``seat`` has seen (the others'
+    card counts, what the landlord must still hold of the kitty), from a generator seeded with the
+    seat's own view (its hand and the public actions), so the sample depends only on that view."""
+    s = _Seat(game, seat)
+    others = [o for o in range(3) if o != seat]
+    rng = random.Random(zlib.crc32(f"{seat}|{s.hand}|{'.'.join(game.actions)}".encode()))
+    must = {o: Cards() for o in others}
+    if s.landlord in must:
+        played = [0] * NUM_RANKS
+        for player, action in game.trail:
+            if player == s.landlord and action != PASS:
+                for r, n in enumerate(parse(action).counts):
+                    played[r] += n
+        must[s.landlord] = Cards(max(k - p, 0) for k, p in zip(cards_of(game.kitty).counts, played))
+    # the unseen cards already leave out what the landlord must still hold of the kitty
+    pool = [r for r in range(NUM_RANKS) for _ in range(s.unseen[r])]
+    deals = []
+    for _ in range(ROLLOUT_SAMPLES):
+        rng.shuffle(pool)
+        need = s.counts[others[0]] - len(must[others[0]])
+        hands = {seat: s.hand}
+        hands[others[0]] = must[others[0]] + Cards.from_ranks(pool[:need])
+        rest = s.counts[others[1]] - len(must[others[1]])
+        hands[others[1]] = must[others[1]] + Cards.from_ranks(pool[need : need + rest])
+        deals.append([hands[i] for i in range(3)])
+    return deals
+
+
+def _rollouts(
+    game: Game, s: _Seat, options: list[tuple[float, int, str, Reason]]
+) -> list[tuple[float, int, str, Reason]]:
+    """«Difícil» in the endgame: play the best few candidates out on :func:`rollout_deals`, every
+    seat then playing «Normal»; the candidate that wins most goes first (ties keep the cost order).
+    When that changes the choice, the reason is the count of won playouts."""
+    candidates = options[:ROLLOUT_CANDIDATES]
+    wins = [0] * len(candidates)
+    for hands in rollout_deals(game, s.seat):
+        for j, option in enumerate(candidates):
+            wins[j] += playout(game, hands, option[2])
+    order = sorted(range(len(candidates)), key=lambda j: -wins[j])
+    if order[0] != 0:
+        cost, index, action, _ = candidates[order[0]]
+        other = candidates[0][2]
+        data = {
+            "action": _shown(action),
+            "wins": wins[order[0]],
+            "other": _shown(other),
+            "other_wins": wins[0],
+            "samples": ROLLOUT_SAMPLES,
+        }
+        candidates[order[0]] = (cost, index, action, Reason("playout", data))
+    return [candidates[j] for j in order] + options[len(candidates) :]
+
+
+def _shown(action: str) -> str:
+    return PASS if action == PASS else classify(action).shown()
+
+
+def playout(game: Game, hands: list[Cards], action: str) -> int:
+    """1 if the side of the player to move wins when the seats hold ``hands`` and, after
+    ``action``, every seat plays «Normal»."""
+    landlord_side = game.turn == game.landlord
+    sim = copy.copy(game)
+    sim.hands = _assign_ids(hands)
+    sim._hand_cache = {}
+    sim.trail, sim.actions = list(game.trail), list(game.actions)
+    sim.plays_by_seat, sim.doublings = list(game.plays_by_seat), list(game.doublings)
+    sim.last_action = dict(game.last_action)
+    sim.apply(action)
+    while sim.phase == PLAYING:
+        sim.apply(choose_play(sim, level="normal", explain=False).action)
+    assert sim.result is not None
+    return int((sim.result.winner == "landlord") == landlord_side)
+
+
+def _lead_value(s: _Seat) -> float:
+    """«Difícil»: passing is not free, it leaves the lead to an opponent; worth more the closer
+    the opponents are to going out and the more control cards the hand holds to spend."""
+    near = s.min_opponent_cards()
+    value = LEAD_VALUE[0] if near > 8 else LEAD_VALUE[1] if near > HARD_DANGER else LEAD_VALUE[2]
+    c = s.hand.counts
+    if c[TWO] == 3 or c[TWO] + c[BLACK_JOKER] + c[RED_JOKER] >= 3:
+        value += LEAD_VALUE[3]  # plenty of control: spend one to take the lead
+    return value
+
+
+def _easy_play(game: Game, seat: int) -> Advice:
+    """«Fácil»: lead the lowest group of cards, follow with the lowest play that beats the table
+    (no bomb unless it empties the hand), never cover the partner."""
+    hand = game.hand(seat)
+    plays = game.legal_plays()
+    now = min_plays(hand)
+    landlord = game.landlord if game.landlord is not None else -1
+    if game.table is not None:
+        table = game.table.shown()
+        if not plays:
+            return Advice(PASS, Reason("forced_pass", {"table": table}), now)
+        out = [p for p in plays if p.cards == hand]
+        if out:
+            return Advice(str(out[0]), Reason("go_out"), 0)
+        if game.table_seat != seat and landlord not in (seat, game.table_seat):
+            return Advice(PASS, Reason("partner_leads"), now)
+        usable = [p for p in plays if not p.is_bomb]
+        if not usable:
+            return Advice(PASS, Reason("save_strength", {"table": table, "cost": "bomb"}), now)
+        p = min(usable, key=lambda q: (q.rank, len(q.cards)))
+        return _easy_advice(hand, p, table)
+    low = next(r for r in range(NUM_RANKS) if hand.counts[r])
+    with_low = [p for p in plays if p.cards.counts[low] and (not p.is_bomb or p.cards == hand)]
+    p = max(with_low or plays, key=lambda q: (len(q.cards), -q.rank))
+    return _easy_advice(hand, p, None)
+
+
+def _easy_advice(hand: Cards, p: Play, table: str | None) -> Advice:
+    rest = hand - p.cards
+    if not rest:
+        return Advice(str(p), Reason("go_out"), 0)
+    data: dict[str, object] = {"cards": p.shown()}
+    if table is not None:
+        data["table"] = table
+    return Advice(str(p), Reason("lowest_play", data), min_plays(rest))
 
 
 def _save_reason(expense: str, best: Play, table: str, now: int, s: _Seat) -> Reason:
@@ -255,19 +476,28 @@ def _save_reason(expense: str, best: Play, table: str, now: int, s: _Seat) -> Re
     return Reason("save_strength", {"table": table, "cost": "more_plays", "now": now, "after": after})
 
 
-def bid_advice(game: Game, seat: int | None = None) -> Advice:
+def easy_bid(hand: Cards, highest: int) -> int:
+    """«Fácil» bids by counting high cards only: one level per two 2s, jokers or bombs."""
+    c = hand.counts
+    high = c[TWO] + c[BLACK_JOKER] + c[RED_JOKER] + sum(2 for r in range(13) if c[r] == 4)
+    level = min(high // 2, 3)
+    return level if level > highest else 0
+
+
+def bid_advice(game: Game, seat: int | None = None, level: str = "hard") -> Advice:
     """The auction: the bid the hand is worth, with the plays it needs and its control cards."""
     seat = game.turn if seat is None else seat
     hand = game.hand(seat)
     highest = game.highest_bid()
-    bid = bid_for(hand, highest)
+    bidder = easy_bid if level == "easy" else bid_for
+    bid = bidder(hand, highest)
     m = min_plays(hand)
     data = {
         "plays": m,
         "control": control_summary(hand),
         "bid": bid,
         "highest": highest,
-        "would_open": bool(highest and not bid and bid_for(hand, 0)),
+        "would_open": bool(highest and not bid and bidder(hand, 0)),
     }
     return Advice(str(bid) if bid else PASS, Reason("bid", data), m)
 
@@ -280,14 +510,22 @@ def hint(game: Game, seat: int | None = None) -> Advice:
 
 
 class Cpu:
-    """A deterministic CPU player: ``act(game)`` returns the action for the player to move."""
+    """A deterministic CPU player at ``level`` (``easy``, ``normal`` or ``hard``):
+    ``act(game)`` returns the action for the player to move."""
 
-    name = "cpu"
+    def __init__(self, level: str = "normal") -> None:
+        if level not in LEVELS:
+            raise ValueError(f"nivel desconocido «{level}»: {', '.join(LEVELS)}")
+        self.level = level
+        self.name = "cpu" if level == "normal" else f"cpu-{level}"
+
+    def advise(self, game: Game) -> Advice:
+        """The action with its reason."""
+        if game.phase == BIDDING:
+            return bid_advice(game, level=self.level)
+        if game.phase == PLAYING:
+            return choose_play(game, level=self.level)
+        raise ValueError("la mano ha terminado")
 
     def act(self, game: Game) -> str:
-        if game.phase == BIDDING:
-            bid = bid_for(game.hand(game.turn), game.highest_bid())
-            return str(bid) if bid else PASS
-        if game.phase == PLAYING:
-            return choose_play(game).action
-        raise ValueError("la mano ha terminado")
+        return self.advise(game).action

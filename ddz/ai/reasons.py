@@ -25,6 +25,12 @@ CODES: dict[str, str] = {
     "forced_pass": "nothing in the hand beats the table",
     "save_strength": "beating the table would cost control cards, a bomb or extra plays",
     "bid": "hand valuation for the auction: plays needed and control cards",
+    "cover_partner": "the farmer just before the landlord overtakes a low play of the partner "
+    "when the landlord has few cards",
+    "attach_kicker": "a low single or pair goes out on a trio instead of being led alone",
+    "take_lead": "passing is not free: it leaves the lead to an opponent",
+    "playout": "the hard level plays the endgame out on deals of the unseen cards: this wins most",
+    "lowest_play": "the easy level: the lowest group of cards, or the lowest play that beats the table",
 }
 """Every reason code with what it means (the seeds' strategy terms)."""
 
@@ -127,6 +133,34 @@ def render(reason: Reason, person: str = "tú") -> str:
         text = f"superar a {d['table']} " + _save_cost(d, you) + ": mejor guardar la mano"
     elif code == "bid":
         text = _render_bid(d, you)
+    elif code == "cover_partner":
+        text = (
+            f"a {d['who']} le quedan {_plural(int(d['cards_left']), 'carta')} y juega ahora: "
+            + v("superas", "supera")
+            + f" el {d['table']} de "
+            + v("tu", "su")
+            + " compañero para que no se lo lleve él"
+        )
+    elif code == "attach_kicker":
+        text = (
+            v("sales", "sale")
+            + f" con {d['cards']}: el {d['kicker']} va de acompañante del trío en vez de salir solo"
+        )
+    elif code == "take_lead":
+        text = f"pasar le dejaría la salida a {d['who']}: " + v("superas", "supera") + f" a {d['table']}"
+    elif code == "playout":
+        mine = ("pasando " if d["action"] == "p" else f"con {d['action']} ") + v("ganas", "gana")
+        other = "pasando" if d["other"] == "p" else f"con {d['other']}"
+        text = (
+            f"jugando el final en {d['samples']} repartos posibles de las cartas que no "
+            + v("ves", "ve")
+            + f", {mine} {d['wins']}; {other}, solo {d['other_wins']}"
+        )
+    elif code == "lowest_play":
+        if "table" in d:
+            text = f"{d['cards']} es lo más bajo que supera a {d['table']}"
+        else:
+            text = v("sales", "sale") + f" con lo más bajo: {d['cards']}"
     else:  # pragma: no cover - CODES and this function list the same codes (tested)
         raise ValueError(code)
     for extra in reason.extra:

@@ -1,0 +1,123 @@
+"""CPU levels «Fácil», «Normal», «Difícil» (issue 11 item 6): they exist, are deterministic and
+legal, and each of «Difícil»'s fixes of a measured weakness of «Normal» shows in a small scenario."""
+
+from __future__ import annotations
+
+import pytest
+from test_ai_arena import situation
+
+from ddz.ai import LEVEL_NAMES_ES, LEVELS, Cpu, choose_play, hint
+from ddz.arena import make_agent, run
+from ddz.codes import encode
+from ddz.game import BIDDING, OVER, PASS, PLAYING, Game
+
+
+def test_the_three_levels_and_their_spanish_names() -> None:
+    assert LEVELS == ("easy", "normal", "hard")
+    assert LEVEL_NAMES_ES == {"easy": "Fácil", "normal": "Normal", "hard": "Difícil"}
+    assert Cpu().level == "normal" and Cpu().name == "cpu"
+    assert [Cpu(level).name for level in LEVELS] == ["cpu-easy", "cpu", "cpu-hard"]
+    with pytest.raises(ValueError, match="nivel"):
+        Cpu("imposible")
+    assert [make_agent(n, 0).name for n in ("cpu-easy", "cpu", "cpu-normal", "cpu-hard")] == [
+        "cpu-easy",
+        "cpu",
+        "cpu",
+        "cpu-hard",
+    ]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_levels_are_deterministic_and_legal(level: str) -> None:
+    def actions(code: str) -> list[str]:
+        g = Game.from_code(code)
+        cpu = Cpu(level)
+        while g.phase in (BIDDING, PLAYING):
+            action = cpu.act(g)
+            assert action in g.legal_actions()
+            g.apply(action)
+        assert g.phase == OVER
+        return g.actions
+
+    for i in range(8):
+        code = encode(i * 7919 + 3)
+        assert actions(code) == actions(code)
+
+
+def test_levels_play_differently() -> None:
+    played = {level: [a for i in range(6) for a in _play(encode(i * 31 + 1), Cpu(level))] for level in LEVELS}
+    assert played["easy"] != played["normal"] != played["hard"]
+
+
+def _play(code: str, cpu: Cpu) -> list[str]:
+    g = Game.from_code(code)
+    while g.phase in (BIDDING, PLAYING):
+        g.apply(cpu.act(g))
+    return g.actions
+
+
+def test_hint_is_hard() -> None:
+    g = situation(["9K", "3344556", "A27788QQ"], landlord=0, turn=2, table="5", table_seat=1)
+    assert hint(g) == choose_play(g, level="hard") != choose_play(g, level="normal")
+
+
+def test_arena_takes_the_levels_as_agents() -> None:
+    s = run("cpu-hard", "cpu-easy", 3, bidding=False, workers=1, backend="local", seed=2, quiet=True)
+    assert s.games == 6 and {"cpu-hard", "cpu-easy"} <= set(s.latency)
+
+
+# -- «Difícil»: each measured weakness of «Normal», in a position where «Normal» shows it ------------
+
+
+def test_hard_farmer_before_the_landlord_covers_a_low_play_of_the_partner() -> None:
+    # The landlord (0) has 2 cards and plays next; the partner (1) led a 5: let it run and the
+    # landlord beats it and goes out. «Normal» never overtakes the partner; «Difícil» does.
+    g = situation(["9K", "3344556", "A27788QQ"], landlord=0, turn=2, table="5", table_seat=1)
+    assert choose_play(g, level="normal").action == PASS
+    advice = choose_play(g, level="hard")
+    assert advice.action != PASS and advice.why.code == "cover_partner"
+    assert "superas el 5 de tu compañero" in advice.reason
+
+
+def test_hard_attaches_a_low_single_to_a_trio() -> None:
+    g = situation(
+        ["3KKK55", "456789TJQQKAA2BR7", "33445566778899TTJ"], landlord=0, turn=0
+    )  # «Normal» leads the lone 3
+    assert choose_play(g, level="normal").action == "3"
+    advice = choose_play(g, level="hard")
+    assert advice.why.code == "attach_kicker" and advice.action in ("3KKK", "55KKK")
+
+
+def test_hard_breaks_222_to_take_the_lead() -> None:
+    # The landlord led an A; farmer 1 holds 222 and many small cards: passing is not free.
+    g = situation(
+        ["3456789TJQQKAA", "2223569TJ", "3344556677889"], landlord=0, turn=1, table="A", table_seat=0
+    )
+    assert choose_play(g, level="normal").action == PASS
+    advice = choose_play(g, level="hard")
+    assert advice.action == "2" and advice.why.code == "take_lead"
+
+
+def test_hard_bombs_when_an_opponent_has_five_cards() -> None:
+    # The landlord faces a K from farmer 2; farmer 1 has 5 cards: bomb now, not at the end.
+    g = situation(["88883469", "TTJQK", "3344556677"], landlord=0, turn=0, table="K", table_seat=2)
+    assert choose_play(g, level="normal").action == PASS
+    advice = choose_play(g, level="hard")
+    assert advice.action == "8888" and advice.why.code == "bomb_now"
+
+
+def test_easy_plays_the_lowest_that_beats() -> None:
+    g = situation(
+        ["3456789TJQQKAA", "2223569TJ", "3344556677889"], landlord=0, turn=1, table="8", table_seat=0
+    )
+    advice = Cpu("easy").advise(g)
+    assert advice.action == "9" and advice.why.code == "lowest_play"
+    assert advice.reason == "9 es lo más bajo que supera a 8"
+
+
+def test_easy_bids_on_high_cards_only() -> None:
+    from ddz.ai.cpu import easy_bid
+    from ddz.cards import parse
+
+    assert easy_bid(parse("3456789TJQ22BRKKA"), 0) == 2
+    assert easy_bid(parse("3358TTJQQKA457899"), 0) == 0
