@@ -79,6 +79,9 @@ def test_beats_follows_the_comparison_rules(pair: tuple[str, str]) -> None:
     assert not (want and oracle_beats(b, a))
     assert classify(a).kind == all_legal()[a]
     assert classify(a).rank == rank_of(a)
+    kind, height = all_legal()[a], BODY_HEIGHT[all_legal()[a]]
+    chain = sum(n >= height for n in counts_of(a)) if kind in CHAINS else 1
+    assert classify(a).chain == chain
 
 
 @settings(max_examples=examples(300))
@@ -94,6 +97,10 @@ def test_legal_plays_are_exactly_the_answers_in_the_hand(table_and_hand: tuple[s
     assert set(got) == expected
     assert all(compare(p, table).beats for p in got)
     event("an answer of the same kind" if any(all_legal()[p] == all_legal()[table] for p in got) else "none")
+
+
+CHAINS = {"straight", "pair_straight", "airplane", "airplane_singles", "airplane_pairs"}
+"""Kinds whose body is a run of consecutive values; every other kind has a chain of 1."""
 
 
 def _situation(play: str, table: str) -> str:

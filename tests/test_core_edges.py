@@ -331,3 +331,9 @@ def test_a_spring_is_recorded_as_a_spring_doubling() -> None:
     _check_events(g, events)
     assert [d.reason for d in g.doublings] == ["spring"] and [e.kind for e in events] == ["play", "over"]
     assert events[-1].seat == 0
+
+
+def test_a_hand_over_the_limit_names_its_cards() -> None:
+    with pytest.raises(NotationError) as exc:
+        parse("33334444555566667777 8", limit=20)
+    assert exc.value.text == "333344445555666677778" and exc.value.position is None
