@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from test_reasons import _check
 
-from ddz.ai import hint
+from ddz.ai import Cpu
 from ddz.game import Game
 from tutorial.logic import annotated_hands, check_claims, game_at, step_note
 
@@ -30,7 +30,7 @@ def test_every_computed_note_is_the_cpus_true_reason(hand_id: str) -> None:
             continue
         g, _ = game_at(hand.record, step)
         assert isinstance(g, Game)
-        advice = hint(g)
+        advice = Cpu("normal").advise(g)  # the level that played the records
         note = step_note(hand, step)
         assert note, f"step {step}: no note"  # the records are CPU-played: the CPU agrees
         _check(g, g.turn, advice.action, advice.why)

@@ -340,3 +340,18 @@ def test_guided_hand_from_settings_and_skip() -> None:
     assert "ddz-notice coach" in html_text(at) and "Cuenta tus jugadas" in html_text(at)
     click(at, "Saltar la guía")
     assert "ddz-notice coach" not in html_text(at)
+
+
+def test_cpu_level_in_settings_and_in_the_address() -> None:
+    """Issue 11: «Fácil», «Normal», «Difícil» in Ajustes; the level is part of the address, since the
+    CPUs' moves are recomputed from it."""
+    at = page("play", codigo="0001-FY3Q0")
+    [box] = [s for s in at.selectbox if s.label == "Nivel de la CPU"]
+    assert list(box.options) == ["Fácil", "Normal", "Difícil"]
+    box.set_value("hard").run()
+    assert at.session_state["practice"].level == "hard"
+    assert url_of(at)["nivel"] == "hard"
+    again = page("play", codigo="0001-FY3Q0", nivel="hard")
+    assert again.session_state["practice"].level == "hard"
+    bad = page("play", codigo="0001-FY3Q0", nivel="imposible")
+    assert "Ese nivel de la CPU no existe" in html_text(bad) or bad.session_state["practice"].level == "normal"

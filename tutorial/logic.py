@@ -160,7 +160,7 @@ def step_note(hand: AnnotatedHand, step: int) -> str:
     are checked by the tests), else the CPU's own reason for that action, about that seat."""
     if step in hand.notes:
         return hand.notes[step]
-    from ddz.ai import hint
+    from ddz.ai import Cpu
     from ddz.ai.reasons import render
     from ddz.game import BIDDING, PASS, Game
 
@@ -168,7 +168,7 @@ def step_note(hand: AnnotatedHand, step: int) -> str:
     assert isinstance(g, Game)
     action = str(list(hand.record["actions"])[step])  # type: ignore[call-overload]
     seat, bidding = g.turn, g.phase == BIDDING
-    advice = hint(g)
+    advice = Cpu("normal").advise(g)  # the level that played the annotated hands
     if advice.action != action and (
         action == PASS or advice.action == PASS or parse(action) != parse(advice.action)
     ):

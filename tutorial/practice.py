@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ddz.ai import Cpu
+from ddz.ai.cpu import LEVELS
 from ddz.codes import DECK_ORDER, CodeError, cards_of, new_code, normalize
 from ddz.game import BIDDING, OVER, PLAYING, Event, Game, GameError
 
@@ -40,18 +41,25 @@ class Practice:
     """URL tokens of the human's actions, in order."""
     forced_passes: set[int] = field(default_factory=set)
     """Indices in ``events`` of the human's passes that were the only legal action."""
+    level: str = "normal"
+    """The CPUs' level (``easy``, ``normal``, ``hard``); part of the address, since their moves are
+    recomputed from it."""
 
     @classmethod
-    def start(cls, code: str | None = None, tokens: list[str] | None = None) -> tuple[Practice, str]:
+    def start(
+        cls, code: str | None = None, tokens: list[str] | None = None, level: str = "normal"
+    ) -> tuple[Practice, str]:
         """A hand from ``code`` replaying the human's ``tokens`` (the CPUs recompute their moves).
 
         Returns the hand and a Spanish error ("" when all went well): a bad code gives a fresh
         hand, a bad token keeps the hand as it was before that token."""
         error = ""
+        if level not in LEVELS:
+            level, error = "normal", "Ese nivel de la CPU no existe: juegas contra el nivel Normal."
         try:
-            p = cls(Game.from_code(code if code is not None else new_code()))
+            p = cls(Game.from_code(code if code is not None else new_code()), level=level)
         except CodeError as e:
-            p, error = cls(Game.from_code(new_code())), f"{e}. Empezamos una partida nueva."
+            p, error = cls(Game.from_code(new_code()), level=level), f"{e}. Empezamos una partida nueva."
         for i, token in enumerate(tokens or []):
             p.run_cpus()
             action, ids = decode_action(token)
@@ -85,7 +93,7 @@ class Practice:
         """Let the CPU to move act (nothing when it is the human's turn or the hand is over)."""
         if not self.cpu_turn():
             return []
-        events = self.game.apply(Cpu().act(self.game))
+        events = self.game.apply(Cpu(self.level).act(self.game))
         self.events += events
         return events
 
@@ -97,6 +105,8 @@ class Practice:
     def query(self) -> dict[str, str]:
         """What the URL keeps: the code and the human's actions."""
         q = {"codigo": self.code}
+        if self.level != "normal":
+            q["nivel"] = self.level
         if self.human:
             q["acciones"] = ".".join(self.human)
         return q

@@ -14,6 +14,7 @@ from typing import Any
 import streamlit as st
 
 from ddz.ai import hint
+from ddz.ai.cpu import LEVEL_NAMES_ES, LEVELS
 from ddz.cards import parse
 from ddz.codes import CodeError, cards_of, decode, ids_for, new_code, normalize
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game, GameError
@@ -35,7 +36,7 @@ ss = st.session_state
 
 def _start(code: str | None, tokens: list[str] | None = None) -> None:
     """Start (or restore) a hand; a bad URL state leaves a Spanish notice."""
-    p, error = Practice.start(code, tokens)
+    p, error = Practice.start(code, tokens, ss.get("cpu_level", "normal"))
     ss.practice = p
     ss.url_error = error
     ss.deals_started = ss.get("deals_started", 0) + 1  # «Repetir este reparto» deals again
@@ -111,7 +112,16 @@ def _skip_guide() -> None:
     ss.guided = False
 
 
+def _level_changed() -> None:
+    """A new level deals this hand again (the CPUs' moves follow from their level)."""
+    _start(ss.practice.code)
+
+
 def _prefs_loaded(stored: dict[str, Any]) -> None:
+    if stored.get("cpu_level") in LEVELS and not ss.get("started_from_url") and not p_has_moved():
+        if stored["cpu_level"] != ss.practice.level:  # the saved level deals this hand again
+            ss.cpu_level = stored["cpu_level"]
+            _start(ss.practice.code)
     if not stored.get("guided_seen") and not ss.get("started_from_url") and not p_has_moved():
         _guided()  # a first visit: the guided first hand
     if isinstance(stored.get("skip_anim"), bool):
@@ -127,9 +137,12 @@ def p_has_moved() -> bool:
 # ---- state ----------------------------------------------------------------------------------
 ss.setdefault("skip_anim", False)
 ss.setdefault("show_counter", True)
+ss.setdefault("cpu_level", "normal")
 if "practice" not in ss:
     url_code = st.query_params.get("codigo")
     ss.started_from_url = bool(url_code)
+    url_level = st.query_params.get("nivel", "normal")[:10]
+    ss.cpu_level = url_level if url_level in LEVELS else "normal"
     url_tokens = [a for a in st.query_params.get("acciones", "").split(".") if a][:200]
     _start(url_code[:40] if url_code else None, url_tokens)
 p: Practice = ss.practice
@@ -143,6 +156,14 @@ with top.popover("Ajustes", icon=":material/settings:"):
     st.button("Repartir con este código", on_click=_code_from_settings)
     if ss.get("code_error"):
         st.html(notice_html("error", ss.code_error))
+    st.selectbox(
+        "Nivel de la CPU",
+        LEVELS,
+        format_func=LEVEL_NAMES_ES.__getitem__,
+        key="cpu_level",
+        on_change=_level_changed,
+        help="Cambiar el nivel vuelve a repartir esta misma mano.",
+    )
     st.toggle("Saltar la animación del reparto", key="skip_anim")
     st.toggle("Mostrar el contador de cartas", key="show_counter")
     st.button("Otra partida", on_click=_new_game, key="new_from_settings")
@@ -418,6 +439,7 @@ page_effects(
     save={
         "skip_anim": bool(ss.skip_anim),
         "show_counter": bool(ss.show_counter),
+        "cpu_level": ss.cpu_level,
         "guided_seen": True,  # saved once the stored values were read: only the first visit is guided
     },
     on_load=_prefs_loaded,
