@@ -354,4 +354,6 @@ def test_cpu_level_in_settings_and_in_the_address() -> None:
     again = page("play", codigo="0001-FY3Q0", nivel="hard")
     assert again.session_state["practice"].level == "hard"
     bad = page("play", codigo="0001-FY3Q0", nivel="imposible")
-    assert "Ese nivel de la CPU no existe" in html_text(bad) or bad.session_state["practice"].level == "normal"
+    assert (
+        "Ese nivel de la CPU no existe" in html_text(bad) or bad.session_state["practice"].level == "normal"
+    )

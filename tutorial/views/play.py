@@ -118,10 +118,15 @@ def _level_changed() -> None:
 
 
 def _prefs_loaded(stored: dict[str, Any]) -> None:
-    if stored.get("cpu_level") in LEVELS and not ss.get("started_from_url") and not p_has_moved():
-        if stored["cpu_level"] != ss.practice.level:  # the saved level deals this hand again
-            ss.cpu_level = stored["cpu_level"]
-            _start(ss.practice.code)
+    saved = stored.get("cpu_level")
+    if (
+        saved in LEVELS
+        and saved != ss.practice.level
+        and not ss.get("started_from_url")
+        and not p_has_moved()
+    ):
+        ss.cpu_level = saved  # the saved level deals this hand again
+        _start(ss.practice.code)
     if not stored.get("guided_seen") and not ss.get("started_from_url") and not p_has_moved():
         _guided()  # a first visit: the guided first hand
     if isinstance(stored.get("skip_anim"), bool):
