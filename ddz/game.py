@@ -220,7 +220,7 @@ class Game:
             raise GameError("bad_deal", "el primer postor es 0, 1 o 2")
         if not 0 <= redeals <= 3:
             raise GameError("bad_deal", "como mucho hay tres repartos repetidos")
-        ids = _assign_ids(parsed + [pozo])
+        ids = assign_ids(parsed + [pozo])
         d = Deal((tuple(ids[0]), tuple(ids[1]), tuple(ids[2])), tuple(ids[3]), first_bidder, redeals)
         g = cls(variant=v)
         g._deals = [d]
@@ -501,7 +501,7 @@ class Game:
         return make_record(self)
 
 
-def _assign_ids(groups: list[Cards]) -> list[list[str]]:
+def assign_ids(groups: list[Cards]) -> list[list[str]]:
     """Card ids for rank multisets that together are at most one deck."""
     pool = list(DECK_ORDER)
     out = []
