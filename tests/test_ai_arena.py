@@ -12,7 +12,7 @@ from ddz import classify, parse
 from ddz.ai import Cpu, bid_for, choose_play, hint
 from ddz.arena import run, summarize, svg_chart
 from ddz.codes import encode
-from ddz.game import BIDDING, OVER, PLAYING, Game, _assign_ids
+from ddz.game import BIDDING, OVER, PLAYING, Game, assign_ids
 
 
 def situation(
@@ -20,7 +20,7 @@ def situation(
 ) -> Game:
     """A play-phase position (only what the CPU may see matters: its hand, counts, table)."""
     g = Game()
-    g.hands = _assign_ids([parse(h) for h in hands])
+    g.hands = assign_ids([parse(h) for h in hands])
     g.landlord, g.base, g.phase, g.turn = landlord, 1, PLAYING, turn
     g.table = classify(table) if table else None
     g.table_seat = table_seat
