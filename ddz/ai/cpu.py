@@ -12,8 +12,8 @@ import zlib
 from dataclasses import dataclass
 
 from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES_ES, RED_JOKER, TWO, Cards, parse, unpack
-from ..codes import cards_of
-from ..game import BIDDING, PASS, PLAYING, Game, assign_ids
+from ..codes import cards_of, ids_for
+from ..game import BIDDING, PASS, PLAYING, Game
 from ..moves import follow_keys, plays_for_keys
 from ..plays import CHAIN_KINDS, Play, classify
 from ..variants import STANDARD
@@ -402,7 +402,7 @@ def playout(game: Game, hands: list[Cards], action: str) -> int:
     ``action``, every seat plays «Normal»."""
     landlord_side = game.turn == game.landlord
     sim = copy.copy(game)
-    sim.hands = assign_ids(hands)
+    sim.hands = [ids_for(h) for h in hands]  # ids only need to be unique within a hand
     sim._hand_cache = {}
     sim.trail, sim.actions = list(game.trail), list(game.actions)
     sim.plays_by_seat, sim.doublings = list(game.plays_by_seat), list(game.doublings)
