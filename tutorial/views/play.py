@@ -97,9 +97,8 @@ def _hint() -> None:
     elif g.phase == PLAYING:
         force_selection(KEY, [])
         ss.hint_text = f"Pista: pasa — {advice.reason}."
-    else:
-        word = "pasa" if advice.action == PASS else f"puja {advice.action}"
-        ss.hint_text = f"Pista: {word} — {advice.reason}."
+    else:  # the bidding reason ends with its advice («…: puja 3», «…: mejor pasar»)
+        ss.hint_text = f"Pista: {advice.reason}."
 
 
 def _guided() -> None:
