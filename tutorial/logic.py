@@ -396,6 +396,7 @@ def check_claims(record: dict[str, object], step: int, checks: list[dict[str, ob
     Each check is a one-key mapping; seats are 0 (Sur), 1 (Este), 2 (Oeste). ``before`` is the game
     just before the action, ``after`` just after it. Returns the checks that do not hold."""
     from ddz.ai.solver import min_plays
+    from ddz.codes import cards_of
     from ddz.game import Game
     from ddz.moves import legal_plays
 
@@ -420,7 +421,7 @@ def check_claims(record: dict[str, object], step: int, checks: list[dict[str, ob
         elif name in ("multiplier", "landlord", "base", "redeals"):
             got = getattr(after, name)
         elif name == "kitty":
-            got, want = str(cards_of_ids(after.kitty)), str(parse(str(want)))
+            got, want = str(cards_of(after.kitty)), str(parse(str(want)))
         elif name in ("spring", "antispring", "winner"):
             got = getattr(after.result, name, None)
         elif name == "cards_left":
@@ -459,9 +460,3 @@ def check_claims(record: dict[str, object], step: int, checks: list[dict[str, ob
         if got != want:
             failures.append(f"{name}: the note says {want!r}, the game says {got!r}")
     return failures
-
-
-def cards_of_ids(ids: tuple[str, ...] | list[str]) -> object:
-    from ddz.codes import cards_of
-
-    return cards_of(ids)

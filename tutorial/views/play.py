@@ -209,17 +209,16 @@ st.html(f'<div class="ddz-seats">{seat_box(2)}{seat_box(1)}</div>')
 # kitty, table, and what happened last
 lines = history(p)
 kitty = cards_html(g.kitty) if g.landlord is not None else backs_html(3)
+whose = "tuya" if g.table_seat == HUMAN else f"de {WHO[g.table_seat or 0]}"  # the play on the table
 table_txt = "Nadie ha jugado todavía."
 table_cards = ""
 if g.phase == PLAYING and g.table is not None:
-    who = "tuya" if g.table_seat == HUMAN else f"de {WHO[g.table_seat or 0]}"
-    table_txt = f"En la mesa, {who}: {g.table.shown()} — {g.table.describe()}"
+    table_txt = f"En la mesa, {whose}: {g.table.shown()} — {g.table.describe()}"
     table_cards = cards_html(g.table_ids)
 elif g.phase == PLAYING:
     table_txt = "Baza nueva: abres tú." if g.turn == HUMAN else f"Baza nueva: abre {WHO[g.turn]}."
 elif g.phase == OVER and g.table is not None:
-    who = "tuya" if g.table_seat == HUMAN else f"de {WHO[g.table_seat or 0]}"
-    table_txt = f"Última jugada, {who}: {g.table.shown()} — {g.table.describe()}"
+    table_txt = f"Última jugada, {whose}: {g.table.shown()} — {g.table.describe()}"
     table_cards = cards_html(g.table_ids)
 info = (
     f"Base {g.base or '—'} · multiplicador ×{g.multiplier}"
@@ -280,9 +279,8 @@ if g.phase != OVER:
         if ss.get("hint_text"):
             st.html(notice_html("info", ss.hint_text))
         if g.phase == PLAYING and g.table is not None:
-            who = "tuya" if g.table_seat == HUMAN else f"de {WHO[g.table_seat or 0]}"
             st.html(
-                f'<div class="ddz-dock-table" data-testid="dock-table"><span>Mesa, {who}: '
+                f'<div class="ddz-dock-table" data-testid="dock-table"><span>Mesa, {whose}: '
                 f"<b>{html.escape(g.table.shown())}</b></span>{cards_html(g.table_ids)}</div>"
             )
         if g.phase == BIDDING:
