@@ -23,10 +23,12 @@ def _url() -> dict[str, str]:
     return q
 
 
+PLAY_BOX, TABLE_BOX = "exp_text", "exp_table_text"
+
+
 def _show_play(text: str) -> None:
-    """Put ``text`` in the play box (a new box, so that it shows the new value)."""
-    ss.exp_play = text
-    ss.exp_text_rev = ss.get("exp_text_rev", 0) + 1
+    """Put ``text`` in the play box (set before the box is drawn in this run, so it shows it)."""
+    ss.exp_play = ss[PLAY_BOX] = text
 
 
 def _follow_the_deck() -> None:
@@ -44,15 +46,15 @@ def _follow_the_deck() -> None:
         _show_play(chosen)
 
 
-def _from_text(box: str, table_box: str) -> None:
+def _from_text() -> None:
     """«Ver»: the box keeps what was typed (a typo is explained in the bar), the deck follows it."""
-    ss.exp_play, ss.exp_table = str(ss[box])[:80], str(ss[table_box])[:80]
+    ss.exp_play, ss.exp_table = str(ss[PLAY_BOX])[:80], str(ss[TABLE_BOX])[:80]
     canon = canonical_or_none(ss.exp_play)
     force_selection(KEY, ids_for(parse(canon)) if canon else [])
 
 
 def _example(play: str, table: str) -> None:
-    ss.exp_table = table
+    ss.exp_table = ss[TABLE_BOX] = table
     _show_play(play)
     force_selection(KEY, ids_for(parse(play)))
     ss.exp_examples = ss.get("exp_examples", 0) + 1
@@ -60,7 +62,7 @@ def _example(play: str, table: str) -> None:
 
 if "exp_play" not in ss:
     _show_play(st.query_params.get("jugada", "")[:80])
-    ss.exp_table = st.query_params.get("mesa", "")[:80]
+    ss.exp_table = ss[TABLE_BOX] = st.query_params.get("mesa", "")[:80]
     canon = canonical_or_none(ss.exp_play)
     force_selection(KEY, ids_for(parse(canon)) if canon else [])
 
@@ -75,17 +77,17 @@ st.caption(
 def workspace() -> None:
     """The play being built: reruns alone on each selection, so the bar answers fast."""
     _follow_the_deck()
+    ss.setdefault(PLAY_BOX, ss.exp_play)  # widget state is dropped while another page is shown
+    ss.setdefault(TABLE_BOX, ss.exp_table)
     st.container(key="exp-top", height=1, border=False)
     # The boxes live in a form: the browser sends what was typed only on «Ver» (or Enter), never
     # along with a card gesture, so an out-of-date box can never undo a selection.
-    box, table_box = f"exp_text_{ss.exp_text_rev}", f"exp_table_{ss.exp_text_rev}"
+    # The boxes keep one key each, so a new value never draws a second box beside the old one.
     with st.form("typed", border=False):
         col1, col2 = st.columns([3, 2])
-        col1.text_input("Tu jugada", value=ss.exp_play, key=box, placeholder="por ejemplo 444455")
-        col2.text_input(
-            "Jugada de la mesa (opcional)", value=ss.exp_table, key=table_box, placeholder="por ejemplo QQQR"
-        )
-        st.form_submit_button("Ver", on_click=_from_text, args=(box, table_box))
+        col1.text_input("Tu jugada", key=PLAY_BOX, placeholder="por ejemplo 444455")
+        col2.text_input("Jugada de la mesa (opcional)", key=TABLE_BOX, placeholder="por ejemplo QQQR")
+        st.form_submit_button("Ver", on_click=_from_text)
 
     bar = describe(ss.exp_play, ss.exp_table)
     st.html(bar_html(bar.ok if ss.exp_play.strip() else None, bar.title, bar.detail))
