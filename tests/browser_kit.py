@@ -49,8 +49,21 @@ def tap(page: Any, card_id: str, touch: bool = True, scope: str = HAND) -> None:
         page.mouse.click(x, y)
 
 
+def settled(page: Any) -> None:
+    """Wait until the app has no stale element left: while a run is under way Streamlit keeps the
+    previous run's elements (``data-stale``) beside the new ones, so a label can match twice."""
+    page.wait_for_function("() => !document.querySelector('[data-stale=\"true\"]')")
+
+
+def button(page: Any, name: str, exact: bool = False) -> Any:
+    """The Streamlit button labelled ``name``, once the page has settled (see :func:`settled`)."""
+    settled(page)
+    return page.get_by_role("button", name=name, exact=exact)
+
+
 def press(page: Any, name: str) -> None:
-    """Tap (on a touch screen) or click a Streamlit button by its exact label."""
+    """Tap (on a touch screen) or click a Streamlit button by its exact label, once the page has settled."""
+    settled(page)
     button = page.get_by_role("button", name=name, exact=True)
     if page.viewport_size["width"] < 500:
         button.tap()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser_kit import button
 from tutorial.launch import CHROMIUM
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -63,7 +64,7 @@ def test_widget_drag_double_tap_and_keyboard(server: str, browser: object) -> No
     wait_bar(page, "Cuarteto con dos sueltas")
     assert page.locator(".card.sel").count() == 6  # type: ignore[attr-defined]
     # double tap on a 9 selects all four 9s (and the cards rise)
-    page.get_by_role("button", name="Vaciar la selección").click()  # type: ignore[attr-defined]
+    button(page, "Vaciar la selección").click()  # type: ignore[attr-defined]
     wait_bar(page, "Elige cartas")
     page.wait_for_function("() => true")  # type: ignore[attr-defined]
     page.locator(".card.sel").first.wait_for(state="detached")  # type: ignore[attr-defined]
@@ -122,10 +123,10 @@ def test_explorer_typed_play_and_table(server: str, browser: object) -> None:
 def test_annotated_hand_stepping(server: str, browser: object) -> None:
     page = new_page(browser, 390, 844)
     page.goto(f"{server}/manos?mano=primavera")  # type: ignore[attr-defined]
-    page.get_by_role("button", name="Siguiente").wait_for()  # type: ignore[attr-defined]
-    page.get_by_role("button", name="Siguiente").click()  # type: ignore[attr-defined]
+    button(page, "Siguiente").wait_for()  # type: ignore[attr-defined]
+    button(page, "Siguiente").click()  # type: ignore[attr-defined]
     wait_text(page, "puja 3")
-    page.get_by_role("button", name="Al final").click()  # type: ignore[attr-defined]
+    button(page, "Al final").click()  # type: ignore[attr-defined]
     wait_text(page, "Puntuación")
     wait_text(page, "primavera")
     shot(page, "manos-390")
@@ -141,14 +142,14 @@ def test_lesson_stage_to_the_end(server: str, browser: object) -> None:
         x, y = card_center(page, cid)
         page.mouse.click(x, y)  # type: ignore[attr-defined]
         page.wait_for_timeout(250)  # type: ignore[attr-defined]
-    page.get_by_role("button", name="Comprobar").first.click()  # type: ignore[attr-defined]
+    button(page, "Comprobar").first.click()  # type: ignore[attr-defined]
     wait_text(page, "¡Bien!")
-    buttons = page.get_by_role("button", name="Sí", exact=True)  # type: ignore[attr-defined]
+    buttons = button(page, "Sí", exact=True)  # type: ignore[attr-defined]
     buttons.nth(0).click()  # KKK3 beats QQQR: yes
     wait_text(page, "K es más alto que Q")
-    page.get_by_role("button", name="No", exact=True).nth(1).click()  # type: ignore[attr-defined]
+    button(page, "No", exact=True).nth(1).click()  # type: ignore[attr-defined]
     page.wait_for_timeout(500)  # type: ignore[attr-defined]
-    page.get_by_role("button", name="No", exact=True).nth(2).click()  # type: ignore[attr-defined]
+    button(page, "No", exact=True).nth(2).click()  # type: ignore[attr-defined]
     wait_text(page, "¡Etapa completada!")
     shot(page, "estrategia-1280")
     page.set_viewport_size({"width": 390, "height": 844})  # type: ignore[attr-defined]
@@ -158,6 +159,6 @@ def test_lesson_stage_to_the_end(server: str, browser: object) -> None:
 def test_conformance_page(server: str, browser: object) -> None:
     page = new_page(browser, 390, 844)
     page.goto(f"{server}/conformidad?regla=R-ONE-4")  # type: ignore[attr-defined]
-    page.get_by_role("button", name="Pasar el corpus contra ddz").click()  # type: ignore[attr-defined]
+    button(page, "Pasar el corpus contra ddz").click()  # type: ignore[attr-defined]
     wait_text(page, "0 fallados")
     shot(page, "conformidad-390")

@@ -18,10 +18,12 @@ from ddz.codes import cards_of
 from ddz.plays import Play, analyze
 from tests.browser_kit import (
     HAND,
+    button,
     hand_ids,
     new_page,
     press,
     raised_ids,
+    settled,
     shot,
     tap,
     wait_bar,
@@ -60,7 +62,7 @@ def wait_turn(page: Any, after: int) -> str:
 
 def open_as_landlord(page: Any, server: str) -> None:
     page.goto(f"{server}/?codigo={CODE}")
-    page.get_by_role("button", name="Pujar 3").wait_for()
+    button(page, "Pujar 3").wait_for()
     page.locator(f"{HAND} .card").nth(16).wait_for()
     press(page, "Pujar 3")
     page.locator(f"{HAND} .card").nth(19).wait_for()
@@ -139,8 +141,8 @@ def test_lowering_the_hinted_cards_disables_play(server: str, browser: Any) -> N
         page.wait_for_timeout(400)  # slower than a double tap
     page.locator(f"{HAND} .card.sel").first.wait_for(state="detached")
     wait_bar(page, "Elige cartas")
-    assert page.get_by_role("button", name="Jugar", exact=True).is_disabled()
-    page.get_by_role("button", name="Jugar", exact=True).tap(force=True)  # disabled: nothing happens
+    assert button(page, "Jugar", exact=True).is_disabled()
+    button(page, "Jugar", exact=True).tap(force=True)  # disabled: nothing happens
     page.wait_for_timeout(500)
     assert dock_state(page)["actions"] == actions and len(hand_ids(page)) == 20
 
@@ -155,7 +157,7 @@ def test_whole_hand_every_play_is_the_raised_cards(server: str, browser: Any) ->
         if wait_turn(page, seen) == "over":
             break
         seen = int(dock_state(page)["actions"])
-        if page.get_by_role("button", name="Jugar", exact=True).is_disabled() and not raised_ids(page):
+        if button(page, "Jugar", exact=True).is_disabled() and not raised_ids(page):
             press(page, "Pista")
             page.get_by_text("Pista:").wait_for()
             page.wait_for_timeout(300)
@@ -193,7 +195,7 @@ def test_whole_hand_every_play_is_the_raised_cards(server: str, browser: Any) ->
     shot(page, "revision-390", full_page=False)
     # «Repetir este reparto» deals the same cards again
     press(page, "Repetir este reparto")
-    page.get_by_role("button", name="Pujar 3").wait_for()
+    button(page, "Pujar 3").wait_for()
     page.locator(f"{HAND} .card").nth(16).wait_for()
     assert len(hand_ids(page)) == 17 and page.locator('[data-testid="result"]').count() == 0
 
@@ -206,7 +208,7 @@ def test_dock_on_desktop(server: str, browser: Any) -> None:
     assert max(b["y"] for b in boxes) - min(b["y"] for b in boxes) < 20  # one row (a gentle fan)
     assert all(boxes[i + 1]["x"] - boxes[i]["x"] >= 28 for i in range(19))
     assert all(b["y"] >= 0 and b["y"] + b["height"] <= 800 for b in boxes)
-    play = page.get_by_role("button", name="Jugar", exact=True).bounding_box()
+    play = button(page, "Jugar", exact=True).bounding_box()
     assert play["y"] + play["height"] <= 800
     shot(page, "jugar-1280", full_page=False)
 
@@ -218,7 +220,7 @@ def test_dock_geometry_on_a_phone(server: str, browser: Any) -> None:
     open_as_landlord(page, server)
     settled_boxes(page)
     for name in ("Jugar", "Pasar", "Pista"):
-        box = page.get_by_role("button", name=name, exact=True).bounding_box()
+        box = button(page, name, exact=True).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 844, name
     bar = page.locator('[data-testid="ddz-bar"]').bounding_box()
     assert bar["y"] >= 0 and bar["y"] + bar["height"] <= 844
@@ -247,7 +249,7 @@ def test_redeal_notice_stays_when_a_cpu_bids_first(server: str, browser: Any) ->
     """D-HISTORY. Report: after an all-pass, the redeal notice was gone by the human's turn."""
     page = phone(browser)
     page.goto(f"{server}/?codigo=0000-0006M")  # you pass; Oeste bids first on the second deal
-    page.get_by_role("button", name="Pasar", exact=True).wait_for()
+    button(page, "Pasar", exact=True).wait_for()
     press(page, "Pasar")
     page.locator('[data-testid="deal-note"]').wait_for()
     page.wait_for_function(
@@ -311,8 +313,8 @@ def test_live_hand_is_not_shown_in_manos(server: str, browser: Any) -> None:
 def test_preferences_survive_a_reload(server: str, browser: Any) -> None:
     page = phone(browser)
     page.goto(f"{server}/?codigo={CODE}")
-    page.get_by_role("button", name="Pujar 3").wait_for()
-    page.get_by_role("button", name="Ajustes").tap()
+    button(page, "Pujar 3").wait_for()
+    button(page, "Ajustes").tap()
     toggle = page.get_by_role("switch", name="Saltar la animación del reparto")
     toggle.wait_for(state="attached")
     assert not toggle.is_checked()
@@ -320,8 +322,8 @@ def test_preferences_survive_a_reload(server: str, browser: Any) -> None:
     expect(toggle).to_be_checked()
     page.wait_for_timeout(800)  # the browser stores it
     page.reload()
-    page.get_by_role("button", name="Pujar 3").wait_for()
-    page.get_by_role("button", name="Ajustes").tap()
+    button(page, "Pujar 3").wait_for()
+    button(page, "Ajustes").tap()
     expect(page.get_by_role("switch", name="Saltar la animación del reparto")).to_be_checked()
 
 
@@ -345,13 +347,13 @@ def test_explorer_typo_clear_and_jokers_on_a_phone(server: str, browser: Any) ->
     wait_bar(page, "Trío con carta suelta")
     box = page.get_by_label("Tu jugada")
     box.fill("3X")
-    page.get_by_role("button", name="Ver").tap()
+    button(page, "Ver").tap()
     wait_bar(page, "No se entiende")
     assert box.input_value() == "3X"
     deck = '[aria-label="baraja completa"]'
     tap(page, "9S", scope=deck)
     wait_bar(page, "Carta suelta")
-    clear = page.get_by_role("button", name="Vaciar la selección")
+    clear = button(page, "Vaciar la selección")
     b = clear.bounding_box()
     hit = page.evaluate(
         """([x, y]) => { let r = document.elementFromPoint(x, y);
@@ -362,6 +364,7 @@ def test_explorer_typo_clear_and_jokers_on_a_phone(server: str, browser: Any) ->
     assert "clear" in str(hit), hit  # the button's centre is the button, not a joker
     clear.tap()
     wait_bar(page, "Elige cartas")
+    settled(page)
     expect(page.get_by_label("Tu jugada")).to_have_value("")
     shot(page, "explorador-vaciar-390", full_page=False)
 
@@ -370,7 +373,7 @@ def test_example_button_brings_its_result_into_view(server: str, browser: Any) -
     page = phone(browser)
     page.goto(f"{server}/explorador")
     wait_bar(page, "Elige cartas")
-    example = page.get_by_role("button", name="El cohete supera a la bomba")
+    example = button(page, "El cohete supera a la bomba")
     example.scroll_into_view_if_needed()
     example.tap()
     wait_bar(page, "Supera a 2222")
