@@ -213,8 +213,8 @@ class Game:
         pozo = parse(kitty)
         if any(len(h) != 17 for h in parsed) or len(pozo) != 3:
             raise GameError("bad_deal", "cada mano tiene 17 cartas y el pozo 3")
-        total = parsed[0] + parsed[1] + parsed[2] + pozo
-        if total != FULL_DECK:
+        total = [sum(n) for n in zip(*(c.counts for c in [*parsed, pozo]))]
+        if total != list(FULL_DECK.counts):  # a card in two hands is a bad deal, not bad notation
             raise GameError("bad_deal", "las manos y el pozo no forman la baraja de 54 cartas")
         if first_bidder not in (0, 1, 2):
             raise GameError("bad_deal", "el primer postor es 0, 1 o 2")

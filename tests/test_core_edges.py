@@ -156,6 +156,8 @@ def test_invalid_play_carries_its_rejection() -> None:
         (["3344556677882222R", "3456789TTTTJJJJQQ"], "99B", 0),  # two hands
         (["3344556677882222R", "3456789TTTTJJJJQQ", "3456789QQKKKKAAA"], "99BA", 0),  # 16 + 4
         (["3344556677882222R", "3456789TTTTJJJJQQ", "3456789QQKKKKAAAA"], "99B", 3),  # first bidder
+        # a card in two hands (five 3s in all, one 9 missing): a bad deal, not bad notation
+        (["3344556677882222R", "3456789TTTTJJJJQQ", "3356789QQKKKKAAAA"], "99B", 0),
     ],
 )
 def test_a_bad_deal_is_a_bad_deal(hands: list[str], kitty: str, first: int) -> None:
