@@ -596,6 +596,82 @@ _ENTRIES: tuple[Entry, ...] = (
         "variante desconocida «{flag}»; se conocen: standard, {known}",
         "an unknown flag name",
     ),
+    # ---- cli: the ddz command (ddz.cli) ----------------------------------------------------------
+    _e("cli.description", "", "Dou Dizhu: clasifica, compara y lista jugadas.", "the command's description"),
+    _e("cli.help_json", "", "salida JSON para máquinas", "help of --json"),
+    _e("cli.help_variant", "", "variante de reglas (por defecto: standard)", "help of --variant"),
+    _e("cli.help_classify", "", "qué jugada forman unas cartas", "help of classify"),
+    _e("cli.help_beats", "", "si una jugada supera a la de la mesa", "help of beats"),
+    _e("cli.help_legal", "", "todas las jugadas legales de una mano", "help of legal"),
+    _e("cli.help_table", "", "la jugada de la mesa que hay que superar", "help of legal --table"),
+    _e("cli.help_deal", "", "el reparto de un código de partida", "help of deal"),
+    _e("cli.help_replay", "", "comprueba y puntúa un registro de partida (JSON)", "help of replay"),
+    _e("cli.help_help", "", "muestra esta ayuda y termina", "help of --help"),
+    _e("cli.usage", "", "uso:", "argparse's «usage:»"),
+    _e("cli.positionals", "", "argumentos", "argparse's positional arguments title"),
+    _e("cli.optionals", "", "opciones", "argparse's options title"),
+    _e(
+        "cli.argparse",
+        "",
+        "{words, select, invalid_choice {opción no válida} choose_from {elige entre} "
+        "required {faltan estos argumentos} unrecognized {argumentos no reconocidos} "
+        "expected_one {falta el valor} invalid_int {no es un número entero} other {argumento}}",
+        "argparse's English error words",
+    ),
+    _e("cli.error", "", "error: {cause}", "any error, on stderr (exit status 2)"),
+    _e("cli.classified", "", "{shown}: {play}", "classify of a play (play: play.describe)"),
+    _e(
+        "cli.not_a_play",
+        "",
+        "{cards}: no es una jugada — {cause} [{rule}]",
+        "classify of cards that are no play",
+    ),
+    _e(
+        "cli.unreadable",
+        "R-DECK-1",
+        "error: {what, select, play {tu jugada} other {la jugada de la mesa}} «{text}» no se puede leer: {cause}",
+        "beats with cards that cannot be read",
+    ),
+    _e(
+        "cli.beats",
+        "",
+        "{play} {beats, select, true {supera} other {no supera}} a {table}: {cause} [{rule}]",
+        "the answer of beats (cause: a verdict)",
+    ),
+    _e(
+        "cli.bad_table",
+        "",
+        "error: la jugada de la mesa «{table}» no es válida: {cause}",
+        "legal --table with cards that are no play",
+    ),
+    _e(
+        "cli.legal_head",
+        "",
+        "{count} jugadas {following, select, true {que superan a {table}} other {de salida}} con {hand}:",
+        "the first line of legal",
+    ),
+    _e("cli.legal_group", "", "  {kind, kind} ({count}): {plays}", "the plays of one kind, in legal"),
+    _e("cli.deal_seat", "", "{seat, Seat}: {cards}", "one hand, in deal"),
+    _e("cli.deal_kitty", "", "Pozo: {cards}", "the kitty, in deal"),
+    _e("cli.deal_first", "", "Puja primero: {seat, seat}", "who bids first, in deal"),
+    _e(
+        "cli.cannot_read",
+        "",
+        "error: no se puede leer «{file}»: {reason}",
+        "replay of a file that cannot be opened",
+    ),
+    _e(
+        "cli.not_utf8",
+        "",
+        "error: «{file}» no es un texto UTF-8 (un registro es JSON)",
+        "replay of a file that is not UTF-8",
+    ),
+    _e(
+        "cli.record_open",
+        "",
+        "El registro es válido; la mano no ha terminado.",
+        "replay of an unfinished hand",
+    ),
     # ---- cpu: ddz.ai.reasons.Reason.code (you: true to the player, false about a seat) ----------
     _e(
         "cpu.go_out",
@@ -784,6 +860,7 @@ GROUPS: dict[str, str] = {
     "record": "RecordError.code — a record that cannot be replayed",
     "deal_code": "CodeError.code — a deal code that cannot be read",
     "variant": "Variant.parse — a variant that cannot be read",
+    "cli": "the ddz command's own texts",
     "cpu": "Reason.code — why the CPU (or a hint) chose an action",
 }
 """The catalog's groups (the part of a code before the dot), with the API each one serves."""
