@@ -325,14 +325,14 @@ _ENTRIES: tuple[Entry, ...] = (
     # ---- game: ddz.game.GameError.code -------------------------------------------------------
     _e(
         "game.bad_bid",
-        "R-BID-1",
+        "R-BID-2",
         "en la subasta se puja 1, 2 o 3, o se pasa («p»), no «{action}»",
         "not a bid",
         "no es una puja (se puja 1, 2 o 3, o se pasa)",
     ),
     _e(
         "game.bid_not_higher",
-        "R-BID-2",
+        "R-BID-3",
         "la puja tiene que superar a la más alta ({best}): {bid} no la supera",
         "a bid not above the highest",
         "la puja no supera a la más alta",
@@ -374,7 +374,7 @@ _ENTRIES: tuple[Entry, ...] = (
     ),
     _e(
         "game.must_lead",
-        "R-TRICK-1",
+        "R-TRICK-2",
         "quien abre la baza no puede pasar: tiene que jugar algo",
         "a pass when leading",
         "quien abre la baza no puede pasar",
@@ -388,7 +388,7 @@ _ENTRIES: tuple[Entry, ...] = (
     ),
     _e(
         "game.not_in_hand",
-        "R-TRICK-2",
+        "",
         "no tienes esas cartas: te falta {missing}",
         "cards the seat does not hold",
         "no tiene esas cartas",
@@ -442,7 +442,7 @@ _ENTRIES: tuple[Entry, ...] = (
     # ---- event: ddz.game.Event.kind ----------------------------------------------------------
     _e(
         "event.bid",
-        "R-BID-1",
+        "R-BID-2",
         "{seat, Seat} {bid, plural, =0 {pasa} other {puja #}}.",
         "a bid or a pass in the auction",
     ),
@@ -456,7 +456,7 @@ _ENTRIES: tuple[Entry, ...] = (
     _e("event.redeal", "R-BID-6", "Los tres pasan: se baraja y se reparte de nuevo.", "an all-pass: redeal"),
     _e(
         "event.landlord",
-        "R-BID-5",
+        "R-BID-8",
         "{seat, Seat} es el terrateniente (base {base}) y recibe el pozo {kitty}.",
         "the landlord takes the kitty",
     ),
@@ -467,10 +467,10 @@ _ENTRIES: tuple[Entry, ...] = (
         "¡{kind, select, rocket {Cohete} other {Bomba {cards}}}! El multiplicador se duplica: {multiplier}.",
         "a bomb or the rocket doubles the multiplier",
     ),
-    _e("event.pass", "R-TRICK-3", "{seat, Seat} pasa.", "a pass in a trick"),
+    _e("event.pass", "R-TRICK-2", "{seat, Seat} pasa.", "a pass in a trick"),
     _e(
         "event.trick",
-        "R-TRICK-4",
+        "R-TRICK-3",
         "Dos pases seguidos: se cierra la baza y sale {seat, the_seat}.",
         "two passes close the trick",
     ),
@@ -478,22 +478,22 @@ _ENTRIES: tuple[Entry, ...] = (
     # ---- doubling: ddz.game.Doubling.reason ---------------------------------------------------
     _e("doubling.bomb", "R-SCORE-2", "bomba {cards} ({seat, seat})", "a bomb was played"),
     _e("doubling.rocket", "R-SCORE-2", "cohete ({seat, seat})", "the rocket was played"),
-    _e("doubling.spring", "R-SCORE-3", "primavera: ningún campesino jugó una carta", "spring"),
+    _e("doubling.spring", "R-SCORE-4", "primavera: ningún campesino jugó una carta", "spring"),
     _e(
         "doubling.antispring",
-        "R-SCORE-3",
+        "R-SCORE-5",
         "antiprimavera: el terrateniente solo jugó su salida",
         "antispring",
     ),
     # ---- result: ddz.game.Result.explain ------------------------------------------------------
     _e(
         "result.winner",
-        "R-SCORE-1",
+        "R-WIN-1",
         "{winner, select, landlord {Gana el terrateniente} other {Ganan los campesinos}} "
         "({seat, the_seat} se queda sin cartas).",
         "who won and who went out",
     ),
-    _e("result.base", "R-SCORE-1", "Base (puja del terrateniente): {base}.", "the base"),
+    _e("result.base", "R-BID-9", "Base (puja del terrateniente): {base}.", "the base"),
     _e("result.doubling", "R-SCORE-2", "×2 por {doubling}.", "one doubling (doubling: a doubling message)"),
     _e(
         "result.multiplier",
@@ -501,8 +501,8 @@ _ENTRIES: tuple[Entry, ...] = (
         "Multiplicador: {multiplier}. S = {base} × {multiplier} = {stake}.",
         "the multiplier and the stake",
     ),
-    _e("result.points", "R-SCORE-1", "Puntos: {scores, commas}.", "the points (scores: result.seat_points)"),
-    _e("result.seat_points", "R-SCORE-1", "{seat, seat}: {points, signed}", "the points of one seat"),
+    _e("result.points", "R-SCORE-7", "Puntos: {scores, commas}.", "the points (scores: result.seat_points)"),
+    _e("result.seat_points", "R-SCORE-7", "{seat, seat}: {points, signed}", "the points of one seat"),
     # ---- record: ddz.records.RecordError.code -------------------------------------------------
     _e(
         "record.bad_json",
@@ -1002,6 +1002,16 @@ def rule_of(code: str) -> str:
     if entry is None:
         raise MessageError(f"unknown message code {code!r}")
     return entry.rule
+
+
+def summary(code: str, groups: Sequence[str] = ("game", "op", "deal_code")) -> str:
+    """The data-free Spanish phrase of an error code (``not_in_hand``, ``auction_closed``…), from
+    the first of ``groups`` that has it; ``""`` when none does."""
+    for group in groups:
+        entry = CATALOG.get(f"{group}.{code}")
+        if entry is not None and entry.summary:
+            return entry.summary
+    return ""
 
 
 def _render(
