@@ -6,13 +6,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import RANKS, Cards, check_cards_arg
-from .messages import render, rule_of
+from .messages import Said, rule_of
 from .plays import Play, Rejection, analyze
 from .variants import STANDARD, Variant
 
 
 @dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(Said):
     """The answer of :func:`compare`: ``beats`` and a reason code; the structured ``data``, the
     rule id and the Spanish ``message`` come from the two plays and the catalog
     (:mod:`ddz.messages`, codes ``verdict.*``), worked out only when asked for."""
@@ -60,12 +60,8 @@ class Verdict:
         return rule_of("verdict." + self.reason)
 
     @property
-    def message(self) -> str:
-        return render("verdict." + self.reason, self.data)
-
-    def as_message(self) -> dict[str, Any]:
-        """The message as plain data, to nest in another one: ``{"code": …, "data": …}``."""
-        return {"code": "verdict." + self.reason, "data": self.data}
+    def catalog_code(self) -> str:
+        return "verdict." + self.reason
 
 
 def _as_play(x: str | Cards | Play, variant: Variant) -> Play | Rejection:

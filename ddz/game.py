@@ -12,7 +12,7 @@ from typing import Any
 from .cards import FULL_DECK, NUM_RANKS, RANK_NAMES_ES, Cards, NotationError, parse
 from .codes import DECK_ORDER, Deal, cards_of, deals, ids_for, normalize
 from .compare import compare_plays
-from .messages import CodedError, Seats, nested, render
+from .messages import CodedError, Said, Seats, nested, render
 from .moves import legal_plays
 from .plays import Play, Rejection, analyze
 from .variants import STANDARD, Variant
@@ -32,7 +32,7 @@ class GameError(CodedError):
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
+class Event(Said):
     """Something that happened: ``kind`` (``bid``, ``play``, ``pass``, ``landlord``, …) with the
     plain ``data`` of its Spanish ``text`` (catalog codes ``event.*``)."""
 
@@ -45,31 +45,29 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
-    def text(self) -> str:
-        """The Spanish sentence, seats called «asiento N»."""
-        return self.say()
+    def catalog_code(self) -> str:
+        return "event." + self.kind
 
-    def say(self, seats: Seats = None) -> str:
-        """The Spanish sentence, seats called by ``seats`` (``("Sur", "Este", "Oeste")``) if given."""
-        return render("event." + self.kind, self.data, seats=seats)
+    @property
+    def text(self) -> str:
+        """The Spanish sentence, seats called «asiento N» (see :meth:`say`)."""
+        return self.say()
 
 
 @dataclass(frozen=True, slots=True)
-class Doubling:
+class Doubling(Said):
     reason: str
     """``bomb``, ``rocket``, ``spring`` or ``antispring``."""
     data: dict[str, Any] = field(default_factory=dict, compare=False)
     """``cards`` and ``seat`` of a bomb, ``seat`` of the rocket."""
 
     @property
+    def catalog_code(self) -> str:
+        return "doubling." + self.reason
+
+    @property
     def text(self) -> str:
         return self.say()
-
-    def say(self, seats: Seats = None) -> str:
-        return render("doubling." + self.reason, self.data, seats=seats)
-
-    def as_message(self) -> dict[str, Any]:
-        return {"code": "doubling." + self.reason, "data": self.data}
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,7 +65,34 @@ class MessageDataError(MessageError):
     """The data given to :func:`render` lacks a field the message's template needs."""
 
 
-class CodedError(ValueError):
+class Said:
+    """What a value that says something shares: its catalog code and plain ``data`` give the
+    Spanish ``message`` (``say(seats)`` names the seats) and ``as_message()`` (to nest it)."""
+
+    __slots__ = ()
+
+    @property
+    def catalog_code(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        raise NotImplementedError
+
+    @property
+    def message(self) -> str:
+        return self.say()
+
+    def say(self, seats: Seats = None) -> str:
+        """The Spanish sentence, seats called by ``seats`` (``("Sur", "Este", "Oeste")``) if given."""
+        return render(self.catalog_code, self.data, seats=seats)
+
+    def as_message(self) -> dict[str, Any]:
+        """The message as plain data, to nest in another one: ``{"code": …, "data": …}``."""
+        return {"code": self.catalog_code, "data": self.data}
+
+
+class CodedError(Said, ValueError):
     """Base of the engine's errors: a ``code`` and its plain ``data``; ``message`` and ``str()``
     are the Spanish sentence of catalog code ``GROUP.code``, rendered when asked for."""
 
@@ -75,15 +102,15 @@ class CodedError(ValueError):
     def __init__(self, code: str, data: Mapping[str, Any] | None = None, *more: Any) -> None:
         super().__init__(code, data, *more)
         self.code = code
-        self.data: dict[str, Any] = dict(data or {})
+        self._data: dict[str, Any] = dict(data or {})
 
     @property
-    def message(self) -> str:
-        return render(f"{self.group}.{self.code}", self.data)
+    def catalog_code(self) -> str:
+        return f"{self.group}.{self.code}"
 
-    def as_message(self) -> dict[str, Any]:
-        """The message as plain data, to nest in another one: ``{"code": …, "data": …}``."""
-        return {"code": f"{self.group}.{self.code}", "data": self.data}
+    @property
+    def data(self) -> dict[str, Any]:
+        return self._data
 
     def __str__(self) -> str:
         return self.message

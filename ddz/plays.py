@@ -27,7 +27,7 @@ from .cards import (
     check_cards_arg,
     parse,
 )
-from .messages import CATALOG, render, rule_of
+from .messages import CATALOG, Said, render, rule_of
 from .messages import KIND_NAMES_ES as KIND_NAMES_ES  # the Spanish names live in the catalog
 from .variants import STANDARD, Variant
 
@@ -153,7 +153,7 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Rejection:
+class Rejection(Said):
     """Why a set of cards is not a play: a reason code with its data; the rule id and the Spanish
     message come from the catalog (:mod:`ddz.messages`, codes ``rejection.*``)."""
 
@@ -163,16 +163,12 @@ class Rejection:
     """Plain values the message needs (only ``notation`` has any: its ``cause``)."""
 
     @property
-    def rule(self) -> str:
-        return rule_of("rejection." + self.reason)
+    def catalog_code(self) -> str:
+        return "rejection." + self.reason
 
     @property
-    def message(self) -> str:
-        return render("rejection." + self.reason, self.data)
-
-    def as_message(self) -> dict[str, Any]:
-        """The message as plain data, to nest in another one: ``{"code": …, "data": …}``."""
-        return {"code": "rejection." + self.reason, "data": self.data}
+    def rule(self) -> str:
+        return rule_of(self.catalog_code)
 
 
 class InvalidPlay(ValueError):
