@@ -7,8 +7,12 @@ Ranks, from lowest to highest: ``3 4 5 6 7 8 9 T J Q K A 2 B R``
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from operator import mul
+from typing import Any
+
+from .messages import RANK_NAMES_ES as RANK_NAMES_ES  # the Spanish names live in the catalog
+from .messages import CodedError, render
 
 RANKS = "3456789TJQKA2BR"
 """Rank symbols in ascending order of strength; a rank's index is its strength."""
@@ -19,11 +23,6 @@ MAX_COPIES = (4,) * 13 + (1, 1)
 HAND_LIMIT = 20
 """No hand (and so no play) ever holds more than 20 cards."""
 
-RANK_NAMES_ES = (
-    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2",
-    "comodín pequeño", "comodín grande",
-)  # fmt: skip
-
 _RANK_INDEX = {s: i for i, s in enumerate(RANKS)}
 _RANK_INDEX.update({s.lower(): i for s, i in list(_RANK_INDEX.items())})
 _SEPARATORS = frozenset(" ,\t\n-+")
@@ -32,12 +31,17 @@ BITS = 3
 POW = tuple(1 << (BITS * r) for r in range(NUM_RANKS))
 
 
-class NotationError(ValueError):
-    """A card string could not be read; ``position`` is the 0-based offset of the problem."""
+class NotationError(CodedError):
+    """A card string could not be read: a ``code`` with its ``data`` (catalog group ``notation``
+    of :mod:`ddz.messages`); ``text`` is what was read and ``position`` the 0-based offset of the
+    problem. ``message`` and ``str()`` are the Spanish sentence."""
 
-    def __init__(self, message: str, text: str = "", position: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    group = "notation"
+
+    def __init__(
+        self, code: str, data: Mapping[str, Any] | None = None, text: str = "", position: int | None = None
+    ) -> None:
+        super().__init__(code, data, text, position)
         self.text = text
         self.position = position
 
@@ -49,7 +53,7 @@ def rank_index(symbol: str) -> int:
     try:
         return _RANK_INDEX[symbol]
     except KeyError:
-        raise NotationError(f"valor desconocido «{symbol}»", symbol, 0) from None
+        raise NotationError("unknown_rank", {"symbol": symbol}, symbol, 0) from None
 
 
 def pack(counts: Iterable[int]) -> int:
@@ -101,16 +105,16 @@ class Cards:
             if len(c) < NUM_RANKS:
                 c = c + (0,) * (NUM_RANKS - len(c))
             if len(c) != NUM_RANKS or any(not 0 <= n <= m for n, m in zip(c, MAX_COPIES)):
-                raise NotationError(f"recuento de cartas imposible: {c}")
+                raise NotationError("bad_counts", {"counts": str(c)})
         _SET_COUNTS(self, c)
         _SET_KEY(self, pack(c))
         _SET_STR(self, None)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Cards es inmutable: no se puede asignar {name!r}")
+        raise AttributeError(render("cards.immutable_set", name=repr(name)))
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Cards es inmutable: no se puede borrar {name!r}")
+        raise AttributeError(render("cards.immutable_del", name=repr(name)))
 
     def __reduce__(self) -> tuple[type[Cards], tuple[tuple[int, ...]]]:
         return (Cards, (self.counts,))
@@ -165,7 +169,7 @@ class Cards:
 
     def __sub__(self, other: Cards) -> Cards:
         if not other <= self:
-            raise NotationError(f"no se pueden quitar {other} de {self}")
+            raise NotationError("cannot_remove", {"cards": str(other), "hand": str(self)})
         return Cards(a - b for a, b in zip(self.counts, other.counts))
 
     def count(self, rank: int | str) -> int:
@@ -193,12 +197,11 @@ FULL_DECK = Cards(MAX_COPIES)
 EMPTY = Cards()
 
 
-def check_cards_arg(value: object, what: str = "las cartas") -> None:
-    """Raise a clear :class:`TypeError` unless ``value`` is cards in notation (``str``) or :class:`Cards`."""
+def check_cards_arg(value: object, what: str = "cards") -> None:
+    """Raise a clear :class:`TypeError` unless ``value`` is cards in notation (``str``) or :class:`Cards`
+    (``what`` is ``"cards"`` or ``"plays"``: how the message names the argument)."""
     if not isinstance(value, str | Cards):
-        raise TypeError(
-            f"{what} se dan como texto en notación (str) o como Cards, no como {type(value).__name__}"
-        )
+        raise TypeError(render("cards.not_cards", what=what, type=type(value).__name__))
 
 
 def parse(text: str | Cards, *, limit: int | None = None) -> Cards:
@@ -219,7 +222,7 @@ def parse(text: str | Cards, *, limit: int | None = None) -> Cards:
         check_cards_arg(text)
         cards = _parse_str(str(text))  # a str subclass
     if limit is not None and len(cards) > limit:
-        raise NotationError(f"{len(cards)} cartas: una mano tiene como máximo {limit}", str(cards), None)
+        raise NotationError("too_many", {"count": len(cards), "limit": limit}, str(cards), None)
     return cards
 
 
@@ -273,23 +276,11 @@ def _parse_careful(text: str) -> Cards:
         else:
             found = _RANK_INDEX.get(ch)
             if found is None:
-                hint = " (el diez se escribe T o 10)" if ch == "1" else ""
-                raise NotationError(
-                    f"símbolo desconocido «{ch}» en la posición {i + 1}{hint}; "
-                    f"se usan 3 4 5 6 7 8 9 T J Q K A 2 B R",
-                    text,
-                    i,
-                )
+                raise NotationError("unknown_symbol", {"symbol": ch, "column": i + 1}, text, i)
             r, width = found, 1
         counts[r] += 1
         if counts[r] > MAX_COPIES[r]:
-            if r >= BLACK_JOKER:
-                msg = f"un segundo {RANK_NAMES_ES[r]} en la posición {i + 1}: solo hay uno"
-            else:
-                msg = (
-                    f"una quinta carta de valor {RANK_NAMES_ES[r]} en la posición {i + 1}: "
-                    f"solo hay cuatro de cada valor"
-                )
-            raise NotationError(msg, text, i)
+            code = "second_joker" if r >= BLACK_JOKER else "fifth_copy"
+            raise NotationError(code, {"rank": RANKS[r], "column": i + 1}, text, i)
         i += width
     return Cards(counts)

@@ -16,19 +16,21 @@ from typing import Any
 from .cards import NotationError, parse_hand
 from .codes import CodeError, cards_of, deal
 from .compare import compare
+from .messages import render
 from .moves import legal_plays
-from .plays import KIND_NAMES_ES, InvalidPlay, Play, Rejection, analyze
+from .plays import KINDS, InvalidPlay, Play, Rejection, analyze
 from .variants import Variant
 
-_ARGPARSE_ES = (
-    ("invalid choice", "opción no válida"),
-    ("choose from", "elige entre"),
-    ("the following arguments are required", "faltan estos argumentos"),
-    ("unrecognized arguments", "argumentos no reconocidos"),
-    ("expected one argument", "falta el valor"),
-    ("invalid int value", "no es un número entero"),
-    ("argument", "argumento"),
+_ARGPARSE_WORDS = (
+    ("invalid choice", "invalid_choice"),
+    ("choose from", "choose_from"),
+    ("the following arguments are required", "required"),
+    ("unrecognized arguments", "unrecognized"),
+    ("expected one argument", "expected_one"),
+    ("invalid int value", "invalid_int"),
+    ("argument", "argument"),
 )
+"""argparse's English error words and their ``cli.argparse`` message in the catalog."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -36,25 +38,25 @@ class _Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._positionals.title = "argumentos"
-        self._optionals.title = "opciones"
+        self._positionals.title = render("cli.positionals")
+        self._optionals.title = render("cli.optionals")
 
     def format_usage(self) -> str:
-        return super().format_usage().replace("usage:", "uso:", 1)
+        return super().format_usage().replace("usage:", render("cli.usage"), 1)
 
     def format_help(self) -> str:
         return (
             super()
             .format_help()
-            .replace("usage:", "uso:", 1)
-            .replace("show this help message and exit", "muestra esta ayuda y termina")
+            .replace("usage:", render("cli.usage"), 1)
+            .replace("show this help message and exit", render("cli.help_help"))
         )
 
     def error(self, message: str) -> Any:
-        for en, es in _ARGPARSE_ES:
-            message = re.sub(rf"\b{en}\b", es, message)
+        for en, words in _ARGPARSE_WORDS:  # argparse's English, not Spanish, is what is replaced
+            message = re.sub(rf"\b{en}\b", render("cli.argparse", words=words), message)
         self.print_usage(sys.stderr)
-        self.exit(2, f"error: {message}\n")
+        self.exit(2, render("cli.error", cause=message) + "\n")
 
 
 def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
@@ -73,10 +75,10 @@ def cmd_classify(args: argparse.Namespace) -> int:
             "body": str(got.body),
             "kickers": str(got.kickers),
         }
-        _emit(args, data, f"{got.shown()}: {got.describe()}")
+        _emit(args, data, render("cli.classified", shown=got.shown(), play=got.as_message()))
         return 0
     if got.reason == "notation":
-        print(f"error: {got.message}", file=sys.stderr)
+        print(render("cli.error", cause=got.as_message()), file=sys.stderr)
         return 2
     data = {
         "cards": got.cards,
@@ -85,22 +87,26 @@ def cmd_classify(args: argparse.Namespace) -> int:
         "rule": got.rule,
         "message": got.message,
     }
-    _emit(args, data, f"{got.cards or ' '.join(args.cards)}: no es una jugada — {got.message} [{got.rule}]")
+    text = render(
+        "cli.not_a_play", cards=got.cards or " ".join(args.cards), cause=got.as_message(), rule=got.rule
+    )
+    _emit(args, data, text)
     return 1
 
 
 def cmd_beats(args: argparse.Namespace) -> int:
-    for what, text in (("tu jugada", args.play), ("la jugada de la mesa", args.table)):
+    for what, text in (("play", args.play), ("table", args.table)):
         got = analyze(text, args.variant)
         if isinstance(got, Rejection) and got.reason == "notation":
-            print(f"error: {what} «{text}» no se puede leer: {got.message}", file=sys.stderr)
+            print(render("cli.unreadable", what=what, text=text, cause=got.as_message()), file=sys.stderr)
             return 2
     v = compare(args.play, args.table, args.variant)
-    word = "supera" if v.beats else "no supera"
     _emit(
         args,
         {"beats": v.beats, "reason": v.reason, "rule": v.rule, "message": v.message},
-        f"{args.play} {word} a {args.table}: {v.message} [{v.rule}]",
+        render(
+            "cli.beats", play=args.play, beats=v.beats, table=args.table, cause=v.as_message(), rule=v.rule
+        ),
     )
     return 0 if v.beats else 1
 
@@ -111,19 +117,19 @@ def cmd_legal(args: argparse.Namespace) -> int:
     if args.table:
         got = analyze(args.table, args.variant)
         if not isinstance(got, Play):
-            print(f"error: la jugada de la mesa «{args.table}» no es válida: {got.message}", file=sys.stderr)
+            print(render("cli.bad_table", table=args.table, cause=got.as_message()), file=sys.stderr)
             return 2
         table = got
     plays = legal_plays(hand, table, args.variant)
     if args.json:
         print(json.dumps({"plays": [str(p) for p in plays]}))
         return 0
-    what = f"que superan a {args.table}" if args.table else "de salida"
-    print(f"{len(plays)} jugadas {what} con {hand}:")
-    for kind in KIND_NAMES_ES:
+    following = bool(args.table)
+    print(render("cli.legal_head", count=len(plays), following=following, table=args.table, hand=str(hand)))
+    for kind in KINDS:
         group = [p.shown() for p in plays if p.kind == kind]
         if group:
-            print(f"  {KIND_NAMES_ES[kind]} ({len(group)}): {' · '.join(group)}")
+            print(render("cli.legal_group", kind=kind.value, count=len(group), plays=" · ".join(group)))
     return 0
 
 
@@ -131,8 +137,8 @@ def cmd_deal(args: argparse.Namespace) -> int:
     d = deal(args.code, args.redeal)
     hands = [str(cards_of(h)) for h in d.hands]
     data = {"hands": hands, "kitty": str(cards_of(d.kitty)), "first_bidder": d.first_bidder}
-    lines = [f"Asiento {i}: {h}" for i, h in enumerate(hands)]
-    lines += [f"Pozo: {data['kitty']}", f"Puja primero: asiento {d.first_bidder}"]
+    lines = [render("cli.deal_seat", seat=i, cards=h) for i, h in enumerate(hands)]
+    lines += [render("cli.deal_kitty", cards=data["kitty"]), render("cli.deal_first", seat=d.first_bidder)]
     _emit(args, data, "\n".join(lines))
     return 0
 
@@ -144,40 +150,40 @@ def cmd_replay(args: argparse.Namespace) -> int:
         with open(args.file, encoding="utf-8") as fh:
             text = fh.read()
     except OSError as e:
-        print(f"error: no se puede leer «{args.file}»: {e.strerror}", file=sys.stderr)
+        print(render("cli.cannot_read", file=args.file, reason=e.strerror), file=sys.stderr)
         return 2
     except UnicodeDecodeError:
-        print(f"error: «{args.file}» no es un texto UTF-8 (un registro es JSON)", file=sys.stderr)
+        print(render("cli.not_utf8", file=args.file), file=sys.stderr)
         return 2
     game = replay(text)
     if game.result is None:
-        print("El registro es válido; la mano no ha terminado.")
+        print(render("cli.record_open"))
     else:
         _emit(args, game.result.as_dict(), "\n".join(game.result.explain()))
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="ddz", description="Dou Dizhu: clasifica, compara y lista jugadas.")
-    p.add_argument("--json", action="store_true", help="salida JSON para máquinas")
-    p.add_argument("--variant", default="standard", help="variante de reglas (por defecto: standard)")
+    p = _Parser(prog="ddz", description=render("cli.description"))
+    p.add_argument("--json", action="store_true", help=render("cli.help_json"))
+    p.add_argument("--variant", default="standard", help=render("cli.help_variant"))
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    c = sub.add_parser("classify", help="qué jugada forman unas cartas")
+    c = sub.add_parser("classify", help=render("cli.help_classify"))
     c.add_argument("cards", nargs="+")
     c.set_defaults(func=cmd_classify)
-    b = sub.add_parser("beats", help="si una jugada supera a la de la mesa")
+    b = sub.add_parser("beats", help=render("cli.help_beats"))
     b.add_argument("play")
     b.add_argument("table")
     b.set_defaults(func=cmd_beats)
-    legal = sub.add_parser("legal", help="todas las jugadas legales de una mano")
+    legal = sub.add_parser("legal", help=render("cli.help_legal"))
     legal.add_argument("hand", nargs="+")
-    legal.add_argument("--table", default=None, help="la jugada de la mesa que hay que superar")
+    legal.add_argument("--table", default=None, help=render("cli.help_table"))
     legal.set_defaults(func=cmd_legal)
-    d = sub.add_parser("deal", help="el reparto de un código de partida")
+    d = sub.add_parser("deal", help=render("cli.help_deal"))
     d.add_argument("code")
     d.add_argument("--redeal", type=int, default=0, choices=range(4))
     d.set_defaults(func=cmd_deal)
-    r = sub.add_parser("replay", help="comprueba y puntúa un registro de partida (JSON)")
+    r = sub.add_parser("replay", help=render("cli.help_replay"))
     r.add_argument("file")
     r.set_defaults(func=cmd_replay)
     return p
@@ -191,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.func(args)
         return code
     except (NotationError, InvalidPlay, CodeError, OSError, ValueError) as e:
-        print(f"error: {getattr(e, 'message', e)}", file=sys.stderr)
+        print(render("cli.error", cause=str(e)), file=sys.stderr)
         return 2
 
 

@@ -23,6 +23,7 @@ import secrets
 from dataclasses import dataclass
 
 from .cards import RANKS, Cards
+from .messages import CodedError
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
@@ -34,8 +35,11 @@ DECK_ORDER: tuple[str, ...] = tuple(r + s for r in RANKS[:13] for s in SUITS) + 
 """Card ids in the specified deck order: rank symbol + suit letter; ``BJ``/``RJ`` the jokers."""
 
 
-class CodeError(ValueError):
-    """A deal code that cannot be read (wrong symbol, length or check symbol)."""
+class CodeError(CodedError):
+    """A deal code that cannot be read (wrong symbol, length or check symbol): a ``code`` with
+    its ``data`` (catalog codes ``deal_code.*``)."""
+
+    group = "deal_code"
 
 
 def card_rank(card_id: str) -> int:
@@ -86,7 +90,7 @@ def _luhn32(values: list[int]) -> int:
 def encode(seed: int) -> str:
     """The code of a 40-bit seed, formatted ``XXXX-XXXXX``."""
     if not 0 <= seed < 1 << (5 * DATA_LEN):
-        raise CodeError(f"semilla fuera de rango: {seed}")
+        raise CodeError("seed_range", {"seed": seed})
     values = [(seed >> (5 * (DATA_LEN - 1 - i))) & 31 for i in range(DATA_LEN)]
     values.append(_luhn32(values))
     text = "".join(ALPHABET[v] for v in values)
@@ -94,25 +98,21 @@ def encode(seed: int) -> str:
 
 
 def decode(code: str) -> int:
-    """The seed of a code; raises :class:`CodeError` ("código no válido: …") on any problem."""
+    """The seed of a code; raises :class:`CodeError` on any problem."""
     if not isinstance(code, str):
-        raise CodeError(f"código no válido: se esperaba texto, no {type(code).__name__}")
+        raise CodeError("not_text", {"type": type(code).__name__})
     # Any Unicode whitespace separates like a space; letters are upper-cased one ASCII
     # character at a time, so «ß», «ı», «ſ» or «ﬀ» never turn into code symbols.
     text = "".join(ch.upper() if ch.isascii() else ch for ch in code if not ch.isspace() and ch not in "-_")
     if len(text) != DATA_LEN + 1:
-        raise CodeError(
-            f"código no válido: «{code}» tiene {len(text)} símbolos y un código tiene {DATA_LEN + 1}"
-        )
+        raise CodeError("length", {"code": code, "length": len(text), "expected": DATA_LEN + 1})
     values = []
     for i, ch in enumerate(text):
         if ch not in _VALUE:
-            raise CodeError(
-                f"código no válido: el símbolo «{ch}» (posición {i + 1}) no se usa en los códigos"
-            )
+            raise CodeError("symbol", {"symbol": ch, "column": i + 1})
         values.append(_VALUE[ch])
     if _luhn32(values[:DATA_LEN]) != values[DATA_LEN]:
-        raise CodeError(f"código no válido: «{code}» no pasa la comprobación; revisa si hay una errata")
+        raise CodeError("check", {"code": code})
     seed = 0
     for v in values[:DATA_LEN]:
         seed = seed << 5 | v
@@ -165,9 +165,7 @@ MAX_REDEALS = 3
 def deal(code: str, redeal: int = 0) -> Deal:
     """Deal number ``redeal`` (0 = the first, 1..3 the redeals) of a code."""
     if not isinstance(redeal, int) or isinstance(redeal, bool) or not 0 <= redeal <= MAX_REDEALS:
-        raise CodeError(
-            f"reparto fuera de rango: {str(redeal)[:20]} (0 es el primero; 1, 2 o 3 los repetidos)"
-        )
+        raise CodeError("redeal_range", {"redeal": str(redeal)[:20]})
     return deals(code, redeal + 1)[redeal]
 
 

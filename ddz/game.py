@@ -12,6 +12,7 @@ from typing import Any
 from .cards import FULL_DECK, NUM_RANKS, RANK_NAMES_ES, Cards, NotationError, parse
 from .codes import DECK_ORDER, Deal, cards_of, deals, ids_for, normalize
 from .compare import compare_plays
+from .messages import CodedError, Said, Seats, nested, render
 from .moves import legal_plays
 from .plays import Play, Rejection, analyze
 from .variants import STANDARD, Variant
@@ -21,33 +22,52 @@ PASS = "p"
 _PASS_WORDS = frozenset({"p", "pass", "paso", "pasar", "0"})
 
 
-class GameError(ValueError):
-    """An action that is not allowed now; the game state is left exactly as it was."""
+class GameError(CodedError):
+    """An action that is not allowed now; the game state is left exactly as it was.
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+    ``code`` says what is wrong and ``data`` holds the plain values of the Spanish ``message``
+    (``str()``), rendered from the catalog (:mod:`ddz.messages`, codes ``game.*``)."""
+
+    group = "game"
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened: ``kind`` (``bid``, ``play``, ``pass``, ``landlord``, …) and a Spanish text."""
+class Event(Said):
+    """Something that happened: ``kind`` (``bid``, ``play``, ``pass``, ``landlord``, …) with the
+    plain ``data`` of its Spanish ``text`` (catalog codes ``event.*``)."""
 
     kind: str
     seat: int | None
-    text: str
     cards: str = ""
     value: int = 0
     ids: tuple[str, ...] = ()
     """The card ids of a play (which physical cards left the hand)."""
+    data: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def catalog_code(self) -> str:
+        return "event." + self.kind
+
+    @property
+    def text(self) -> str:
+        """The Spanish sentence, seats called «asiento N» (see :meth:`say`)."""
+        return self.say()
 
 
 @dataclass(frozen=True, slots=True)
-class Doubling:
+class Doubling(Said):
     reason: str
     """``bomb``, ``rocket``, ``spring`` or ``antispring``."""
-    text: str
+    data: dict[str, Any] = field(default_factory=dict, compare=False)
+    """``cards`` and ``seat`` of a bomb, ``seat`` of the rocket."""
+
+    @property
+    def catalog_code(self) -> str:
+        return "doubling." + self.reason
+
+    @property
+    def text(self) -> str:
+        return self.say()
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,15 +104,21 @@ class Result:
             "scores": list(self.scores),
         }
 
-    def explain(self) -> list[str]:
-        """The breakdown as Spanish lines."""
-        side = "Gana el terrateniente" if self.winner == "landlord" else "Ganan los campesinos"
-        lines = [f"{side} (el asiento {self.out_seat} se queda sin cartas)."]
-        lines.append(f"Base (puja del terrateniente): {self.base}.")
+    def explain(self, seats: Seats = None) -> list[str]:
+        """The breakdown as Spanish lines (seats called by ``seats`` if given)."""
+        return [render(m["code"], m["data"], seats=seats) for m in self.explanation()]
+
+    def explanation(self) -> list[dict[str, Any]]:
+        """:meth:`explain` as plain data: one nested message (codes ``result.*``) per line."""
+        lines = [nested("result.winner", winner=self.winner, seat=self.out_seat)]
+        lines.append(nested("result.base", base=self.base))
         for d in self.doublings:
-            lines.append(f"×2 por {d.text}.")
-        lines.append(f"Multiplicador: {self.multiplier}. S = {self.base} × {self.multiplier} = {self.stake}.")
-        lines.append("Puntos: " + ", ".join(f"asiento {s}: {p:+d}" for s, p in enumerate(self.scores)) + ".")
+            lines.append(nested("result.doubling", doubling=d.as_message()))
+        lines.append(
+            nested("result.multiplier", multiplier=self.multiplier, base=self.base, stake=self.stake)
+        )
+        points = [nested("result.seat_points", seat=s, points=p) for s, p in enumerate(self.scores)]
+        lines.append(nested("result.points", scores=points))
         return lines
 
 
@@ -110,12 +136,10 @@ def parse_bid(action: str, auction: list[int]) -> int:
     if a in _PASS_WORDS:
         return 0
     if a not in ("1", "2", "3"):
-        raise GameError("bad_bid", f"en la subasta se puja 1, 2 o 3, o se pasa («p»), no «{action}»")
+        raise GameError("bad_bid", {"action": action})
     bid, best = int(a), max(auction, default=0)
     if bid <= best:
-        raise GameError(
-            "bid_not_higher", f"la puja tiene que superar a la más alta ({best}): {bid} no la supera"
-        )
+        raise GameError("bid_not_higher", {"best": best, "bid": bid})
     return bid
 
 
@@ -208,18 +232,18 @@ class Game:
         """A hand from explicit rank multisets (17+17+17 and 3; together the whole deck)."""
         v = Variant.parse(variant)
         if len(hands) != 3:
-            raise GameError("bad_deal", "hacen falta exactamente tres manos")
+            raise GameError("bad_deal", {"problem": "hands"})
         parsed = [parse(h) for h in hands]
         pozo = parse(kitty)
         if any(len(h) != 17 for h in parsed) or len(pozo) != 3:
-            raise GameError("bad_deal", "cada mano tiene 17 cartas y el pozo 3")
+            raise GameError("bad_deal", {"problem": "sizes"})
         total = [sum(n) for n in zip(*(c.counts for c in [*parsed, pozo]))]
         if total != list(FULL_DECK.counts):  # a card in two hands is a bad deal, not bad notation
-            raise GameError("bad_deal", "las manos y el pozo no forman la baraja de 54 cartas")
+            raise GameError("bad_deal", {"problem": "deck"})
         if first_bidder not in (0, 1, 2):
-            raise GameError("bad_deal", "el primer postor es 0, 1 o 2")
+            raise GameError("bad_deal", {"problem": "first_bidder"})
         if not 0 <= redeals <= 3:
-            raise GameError("bad_deal", "como mucho hay tres repartos repetidos")
+            raise GameError("bad_deal", {"problem": "redeals"})
         ids = assign_ids(parsed + [pozo])
         d = Deal((tuple(ids[0]), tuple(ids[1]), tuple(ids[2])), tuple(ids[3]), first_bidder, redeals)
         g = cls(variant=v)
@@ -332,11 +356,11 @@ class Game:
         ``ids`` names the physical cards of a play (``["5H", "5D"]``): they must be in the hand
         and have exactly the ranks of ``action``; without it the first cards of each rank go."""
         if not isinstance(action, str):
-            raise GameError("bad_action", f"acción no válida: {action!r}")
+            raise GameError("bad_action", {"problem": "type", "action": repr(action)})
         if self.phase in (OVER, VOID):
-            raise GameError("game_over", "la mano ya ha terminado")
+            raise GameError("game_over")
         if seat is not None and seat != self.turn:
-            raise GameError("not_your_turn", f"no es tu turno: le toca al asiento {self.turn}")
+            raise GameError("not_your_turn", {"turn": self.turn})
         if self.phase == BIDDING:
             events = self._bid(action.strip().lower())
         else:
@@ -349,16 +373,14 @@ class Game:
         seat = self.turn
         self.auction.append(bid)
         self.last_action[seat] = str(bid) if bid else PASS
-        text = f"Asiento {seat} puja {bid}." if bid else f"Asiento {seat} pasa."
-        events = [Event("bid", seat, text, value=bid)]
+        events = [Event("bid", seat, value=bid, data={"seat": seat, "bid": bid})]
         outcome = auction_outcome(self.auction, self.redeals, self.variant)
         if outcome is None:
             self.turn = (seat + 1) % 3
         elif outcome[0] == "landlord":
             events += self._make_landlord((self.first_bidder + outcome[1]) % 3, outcome[2])
         elif outcome[0] == "forced":
-            text = "Cuarto reparto sin pujas: quien abrió la subasta es terrateniente con base 1."
-            events.append(Event("forced", self.first_bidder, text))
+            events.append(Event("forced", self.first_bidder))
             events += self._make_landlord(self.first_bidder, 1)
         else:
             events += self._redeal()
@@ -367,9 +389,9 @@ class Game:
     def skip_bidding(self, landlord: int, base: int = 1) -> list[Event]:
         """Make ``landlord`` the landlord without an auction (fixed-landlord evaluations)."""
         if self.phase != BIDDING or self.auction:
-            raise GameError("bad_action", "solo se puede saltar la subasta antes de la primera puja")
+            raise GameError("bad_action", {"problem": "skip_late", "action": ""})
         if landlord not in (0, 1, 2) or base not in (1, 2, 3):
-            raise GameError("bad_action", "terrateniente 0, 1 o 2 y base 1, 2 o 3")
+            raise GameError("bad_action", {"problem": "skip_args", "action": ""})
         return self._make_landlord(landlord, base)
 
     def _redeal(self) -> list[Event]:
@@ -377,10 +399,10 @@ class Game:
         if nxt >= len(self._deals):
             if self.code is None:
                 self.phase = VOID
-                return [Event("void", None, "Los tres pasan: la mano se anula.")]
+                return [Event("void", None)]
             self._deals += deals(self.code, nxt + 1)[len(self._deals) :]
         self._start(self._deals[nxt])
-        return [Event("redeal", None, "Los tres pasan: se baraja y se reparte de nuevo.", value=nxt)]
+        return [Event("redeal", None, value=nxt)]
 
     def _make_landlord(self, seat: int, base: int) -> list[Event]:
         self.landlord, self.base = seat, base
@@ -389,43 +411,38 @@ class Game:
         self.turn = seat
         self.last_action = {}
         pozo = str(cards_of(self.kitty))
-        return [
-            Event(
-                "landlord",
-                seat,
-                f"Asiento {seat} es el terrateniente (base {base}) y recibe el pozo {pozo}.",
-                pozo,
-                base,
-            )
-        ]
+        return [Event("landlord", seat, pozo, base, data={"seat": seat, "base": base, "kitty": pozo})]
 
     def _play(self, action: str, ids: list[str] | None = None) -> list[Event]:
         seat = self.turn
         if action.lower() in _PASS_WORDS:
             if ids:
-                raise GameError("bad_action", "un pase no lleva cartas")
+                raise GameError("bad_action", {"problem": "pass_with_cards", "action": ""})
             if self.leading:
-                raise GameError("must_lead", "quien abre la baza no puede pasar: tiene que jugar algo")
+                raise GameError("must_lead")
             return self._pass(seat)
         try:
             cards = parse(action)
         except NotationError as e:
-            raise GameError("bad_notation", e.message) from None
+            raise GameError("bad_notation", {"cause": e.as_message()}) from None
         hand = self.hand(seat)
         if not cards <= hand:
             missing = Cards(max(a - b, 0) for a, b in zip(cards.counts, hand.counts))
-            raise GameError("not_in_hand", f"no tienes esas cartas: te falta {missing}")
+            raise GameError("not_in_hand", {"missing": str(missing)})
         if ids is not None:
             held = set(self.hands[seat])
             if len(set(ids)) != len(ids) or not set(ids) <= held or cards_of(ids) != cards:
-                raise GameError("bad_ids", f"las cartas elegidas no son {cards} de tu mano")
+                raise GameError("bad_ids", {"cards": str(cards)})
         play = analyze(cards, self.variant)
         if isinstance(play, Rejection):
-            raise GameError("invalid_play", f"{cards} no es una jugada: {play.message}")
+            raise GameError("invalid_play", {"cards": str(cards), "cause": play.as_message()})
         if self.table is not None:
             verdict = compare_plays(play, self.table)
             if not verdict.beats:
-                raise GameError("does_not_beat", f"{cards} no supera a {self.table}: {verdict.message}")
+                raise GameError(
+                    "does_not_beat",
+                    {"cards": str(cards), "table": str(self.table), "cause": verdict.as_message()},
+                )
         # Commit.
         gone = frozenset(ids if ids is not None else ids_for(cards, self.hands[seat]))
         self.hands[seat] = [cid for cid in self.hands[seat] if cid not in gone]
@@ -435,19 +452,18 @@ class Game:
         self.trail.append((seat, str(cards)))
         self.last_action[seat] = str(cards)
         events = [
-            Event("play", seat, f"Asiento {seat} juega {play.describe()}.", str(cards), ids=self.table_ids)
+            Event(
+                "play",
+                seat,
+                str(cards),
+                ids=self.table_ids,
+                data={"seat": seat, "play": play.as_message()},
+            )
         ]
         if play.kind in ("bomb", "rocket"):
-            name = "cohete" if play.kind == "rocket" else f"bomba {cards}"
-            self.doublings.append(Doubling(play.kind, f"{name} (asiento {seat})"))
-            events.append(
-                Event(
-                    "double",
-                    seat,
-                    f"¡{name[0].upper()}{name[1:]}! El multiplicador se duplica: {self.multiplier}.",
-                    value=self.multiplier,
-                )
-            )
+            self.doublings.append(Doubling(play.kind, {"cards": str(cards), "seat": seat}))
+            data = {"kind": play.kind.value, "cards": str(cards), "multiplier": self.multiplier}
+            events.append(Event("double", seat, value=self.multiplier, data=data))
         if not self.hands[seat]:
             events += self._finish(seat)
         else:
@@ -458,14 +474,12 @@ class Game:
         self.passes += 1
         self.trail.append((seat, PASS))
         self.last_action[seat] = PASS
-        events = [Event("pass", seat, f"Asiento {seat} pasa.")]
+        events = [Event("pass", seat, data={"seat": seat})]
         self.turn = (seat + 1) % 3
         if self.passes == 2:
             leader = self.table_seat
             self.table, self.passes, self.table_ids = None, 0, ()
-            events.append(
-                Event("trick", leader, f"Dos pases seguidos: se cierra la baza y sale el asiento {leader}.")
-            )
+            events.append(Event("trick", leader, data={"seat": leader}))
         return events
 
     def _finish(self, seat: int) -> list[Event]:
@@ -475,11 +489,9 @@ class Game:
         spring = landlord_wins and farmers_played == 0
         antispring = not landlord_wins and self.plays_by_seat[self.landlord] == 1
         if spring:
-            self.doublings.append(Doubling("spring", "primavera: ningún campesino jugó una carta"))
+            self.doublings.append(Doubling("spring"))
         if antispring:
-            self.doublings.append(
-                Doubling("antispring", "antiprimavera: el terrateniente solo jugó su salida")
-            )
+            self.doublings.append(Doubling("antispring"))
         self.phase = OVER
         self.result = Result(
             winner="landlord" if landlord_wins else "farmers",
@@ -491,7 +503,7 @@ class Game:
             antispring=antispring,
             scores=score(self.base, len(self.doublings), landlord_wins, self.landlord),
         )
-        return [Event("over", seat, " ".join(self.result.explain()))]
+        return [Event("over", seat, data={"lines": self.result.explanation()})]
 
     # ---- records ------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

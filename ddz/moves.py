@@ -341,7 +341,7 @@ def legal_plays(
     c = list(cards.counts)
     v = Variant.parse(variant)
     if table is not None and not isinstance(table, Play):
-        check_cards_arg(table, "la jugada de la mesa")
+        check_cards_arg(table, "table")
     if table is None or table == "":
         keys = lead_keys(c, v)
     else:

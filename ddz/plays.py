@@ -10,15 +10,15 @@ Seed 000's four restrictions make every legal set readable in exactly one way:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from .cards import (
     ACE,
     BLACK_JOKER,
     HAND_LIMIT,
     NUM_RANKS,
-    RANK_NAMES_ES,
     RANKS,
     RED_JOKER,
     TWO,
@@ -27,6 +27,8 @@ from .cards import (
     check_cards_arg,
     parse,
 )
+from .messages import CATALOG, Said, render, rule_of
+from .messages import KIND_NAMES_ES as KIND_NAMES_ES  # the Spanish names live in the catalog
 from .variants import STANDARD, Variant
 
 
@@ -55,23 +57,6 @@ class Kind(StrEnum):
 
 KINDS: tuple[Kind, ...] = tuple(Kind)
 """The documented kind ids, in the order of the rules (R-KIND-1 … R-KIND-14)."""
-
-KIND_NAMES_ES: dict[str, str] = {
-    "single": "carta suelta",
-    "pair": "pareja",
-    "trio": "trío",
-    "trio_single": "trío con carta suelta",
-    "trio_pair": "trío con pareja",
-    "straight": "escalera",
-    "pair_straight": "escalera de parejas",
-    "airplane": "avión",
-    "airplane_singles": "avión con cartas sueltas",
-    "airplane_pairs": "avión con parejas",
-    "four_two_singles": "cuarteto con dos sueltas",
-    "four_two_pairs": "cuarteto con dos parejas",
-    "bomb": "bomba",
-    "rocket": "cohete",
-}
 
 CHAIN_TOP = ACE
 """The highest rank a chain may reach: the 2 and the jokers never enter straights or airplanes."""
@@ -148,26 +133,42 @@ class Play:
 
     def describe(self) -> str:
         """One Spanish sentence: ``"trío con carta suelta de K (cuerpo KKK, acompañante 3)"``."""
-        what = f"{self.name} de {RANK_NAMES_ES[self.rank]}"
-        if self.kind in CHAIN_KINDS:
-            low = RANK_NAMES_ES[self.rank - self.chain + 1]
-            what = f"{self.name} del {low} al {RANK_NAMES_ES[self.rank]} ({self.chain} valores)"
-        elif self.kind == "rocket":
-            return "cohete (los dos comodines)"
-        if self.kickers:
-            label = "acompañante" if len(self.kickers) == 1 else "acompañantes"
-            what += f" (cuerpo {self.body}, {label} {self.kickers})"
-        return what
+        m = self.as_message()
+        return render(m["code"], m["data"])
+
+    def as_message(self) -> dict[str, Any]:
+        """:meth:`describe` as plain data (catalog code ``play.describe``), to nest in another message."""
+        if self.kind == "rocket":
+            return {"code": "play.describe_rocket", "data": {}}
+        data = {
+            "kind": self.kind.value,
+            "rank": RANKS[self.rank],
+            "low": RANKS[self.rank - self.chain + 1],
+            "chain": self.chain,
+            "n_kickers": len(self.kickers),
+            "body": str(self.body),
+            "kickers": str(self.kickers),
+        }
+        return {"code": "play.describe", "data": data}
 
 
 @dataclass(frozen=True, slots=True)
-class Rejection:
-    """Why a set of cards is not a play: a reason code, the rule id and a Spanish message."""
+class Rejection(Said):
+    """Why a set of cards is not a play: a reason code with its data; the rule id and the Spanish
+    message come from the catalog (:mod:`ddz.messages`, codes ``rejection.*``)."""
 
     reason: str
-    rule: str
-    message: str
     cards: str
+    data: dict[str, Any] = field(default_factory=dict, hash=False)
+    """Plain values the message needs (only ``notation`` has any: its ``cause``)."""
+
+    @property
+    def catalog_code(self) -> str:
+        return "rejection." + self.reason
+
+    @property
+    def rule(self) -> str:
+        return rule_of(self.catalog_code)
 
 
 class InvalidPlay(ValueError):
@@ -198,54 +199,17 @@ class InvalidPlay(ValueError):
 
 
 REASONS: dict[str, tuple[str, str]] = {
-    "notation": ("R-DECK-1", "{detail}"),
-    "empty": ("D-EMPTY", "no hay ninguna carta: una jugada tiene al menos una"),
-    "too_many": ("D-LIMIT", "más de 20 cartas nunca es una jugada: ninguna mano tiene tantas"),
-    "two_in_chain": (
-        "R-CHAIN-1",
-        "el 2 no entra en escaleras, escaleras de parejas ni aviones: "
-        "las estructuras consecutivas se detienen en el as",
-    ),
-    "joker_in_chain": (
-        "R-CHAIN-1",
-        "los comodines no entran en escaleras: las estructuras consecutivas se detienen en el as",
-    ),
-    "straight_too_short": ("R-KIND-6", "una escalera necesita al menos 5 valores consecutivos"),
-    "pair_straight_too_short": (
-        "R-KIND-7",
-        "una escalera de parejas necesita al menos 3 parejas de valores consecutivos",
-    ),
-    "not_consecutive": ("R-KIND-6", "los valores de una escalera tienen que ser consecutivos"),
-    "four_split": (
-        "R-ONE-2",
-        "las cuatro cartas de un valor van juntas: no se pueden usar tres como cuerpo y la "
-        "cuarta como acompañante, ni repartirlas en dos parejas acompañantes",
-    ),
-    "kicker_same_as_body": (
-        "R-ONE-3",
-        "un acompañante no puede tener el valor del cuerpo: la cuarta carta de un valor no acompaña "
-        "a las otras tres",
-    ),
-    "kicker_repeated": (
-        "R-ONE-4",
-        "ningún valor puede aparecer más de dos veces entre los acompañantes",
-    ),
-    "jokers_as_kickers": (
-        "R-ONE-4",
-        "los dos comodines no pueden acompañar a la vez (uno solo sí): juntos son el cohete",
-    ),
-    "four_two_same_singles": (
-        "V-FOUR-TWO-DISTINCT",
-        "en esta variante las dos sueltas de un cuarteto deben ser de valores distintos",
-    ),
-    "no_pattern": ("R-KIND-0", "estas cartas no forman ninguna de las 14 jugadas"),
+    e.name: (e.rule, e.template) for e in CATALOG.values() if e.group == "rejection"
 }
+"""Reason code -> (rule id, Spanish template), read from the catalog (:mod:`ddz.messages`)."""
+_NO_DATA: dict[str, Any] = {}
 
 
-def rejection(reason: str, cards: str, detail: str = "") -> Rejection:
+def rejection(reason: str, cards: str, data: dict[str, Any] | None = None) -> Rejection:
     """Build the :class:`Rejection` for a reason code."""
-    rule, template = REASONS[reason]
-    return Rejection(reason, rule, template.format(detail=detail), cards)
+    if reason not in REASONS:
+        raise ValueError(f"unknown rejection reason {reason!r}")
+    return Rejection(reason, cards, _NO_DATA if data is None else data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,7 +371,7 @@ def analyze(cards: str | Cards, variant: Variant = STANDARD) -> Play | Rejection
     try:
         parsed = parse(cards)
     except NotationError as e:
-        result: Play | Rejection = rejection("notation", str(cards), e.message)
+        result: Play | Rejection = rejection("notation", str(cards), {"cause": e.as_message()})
     else:
         if not standard:
             return analyze_cards(parsed, variant)

@@ -6,6 +6,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .cards import NotationError, parse
+from .messages import CodedError
 
 if TYPE_CHECKING:
     from .game import Game
@@ -14,12 +15,14 @@ FORMAT = "ddz-record"
 VERSION = 1
 
 
-class RecordError(ValueError):
-    """A record that cannot be replayed; ``index`` is the first bad action (or None)."""
+class RecordError(CodedError):
+    """A record that cannot be replayed: a ``code`` with its ``data`` (catalog codes ``record.*``);
+    ``index`` is the first bad action (or None)."""
 
-    def __init__(self, message: str, index: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    group = "record"
+
+    def __init__(self, code: str, data: dict[str, Any] | None = None, index: int | None = None) -> None:
+        super().__init__(code, data, index)
         self.index = index
 
 
@@ -50,22 +53,22 @@ def replay(record: dict[str, Any] | str) -> Game:
         try:
             record = json.loads(record)
         except json.JSONDecodeError as e:
-            raise RecordError(f"el registro no es JSON válido: {e.msg} (línea {e.lineno})") from None
+            raise RecordError("json_error", {"error": e.msg, "line": e.lineno}) from None
         except RecursionError:
-            raise RecordError("el registro no es JSON válido: anida demasiados niveles") from None
+            raise RecordError("too_deep") from None
         except ValueError as e:  # e.g. an integer over Python's digit limit
-            raise RecordError(f"el registro no es JSON válido: {str(e)[:80]}") from None
+            raise RecordError("bad_json", {"detail": str(e)[:80]}) from None
     if not isinstance(record, dict):
-        raise RecordError("el registro tiene que ser un objeto JSON")
+        raise RecordError("not_object")
     version = record.get("version")
     if record.get("format") != FORMAT or type(version) is not int or version != VERSION:
-        raise RecordError(f"formato de registro desconocido: se espera {FORMAT} versión {VERSION}")
+        raise RecordError("unknown_format", {"format": FORMAT, "version": VERSION})
     variant = record.get("variant")
     if variant is not None and not isinstance(variant, str):
-        raise RecordError("la variante del registro tiene que ser un texto, como «standard»")
+        raise RecordError("bad_variant")
     actions = record.get("actions")
     if not isinstance(actions, list):
-        raise RecordError("el registro no tiene la lista de acciones «actions»")
+        raise RecordError("no_actions")
     try:
         if "code" in record:
             game = Game.from_code(record["code"], record.get("variant"))
@@ -75,19 +78,20 @@ def replay(record: dict[str, Any] | str) -> Game:
                 d["hands"], d["kitty"], d["first_bidder"], d.get("redeals", 0), record.get("variant")
             )
         else:
-            raise RecordError("el registro no tiene ni código ni reparto")
+            raise RecordError("no_deal")
     except (ValueError, KeyError, TypeError) as e:
         if isinstance(e, RecordError):
             raise
-        raise RecordError(f"el reparto del registro no es válido: {e}") from None
+        cause = e.as_message() if isinstance(e, CodedError) else str(e)
+        raise RecordError("bad_deal", {"cause": cause}) from None
     for i, action in enumerate(actions):
         try:
             game.apply(action)
-        except GameError as e:
-            raise RecordError(f"acción {i} («{action}») no válida: {e.message}", i) from None
-        except NotationError as e:
-            raise RecordError(f"acción {i} («{action}») no válida: {e.message}", i) from None
+        except (GameError, NotationError) as e:
+            raise RecordError(
+                "bad_action", {"index": i, "action": action, "cause": e.as_message()}, i
+            ) from None
     expected = record.get("result")
     if expected is not None and (game.result is None or game.result.as_dict() != expected):
-        raise RecordError("el resultado guardado no coincide con el de la partida reproducida", len(actions))
+        raise RecordError("result_mismatch", None, len(actions))
     return game

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
+from .messages import render
+
 FLAG_DOCS: dict[str, str] = {
     "four_two_distinct_singles": "the two singles of a four-with-two must differ (seed 003)",
     "jokers_as_kickers": "both jokers may be kickers of the same play",
@@ -43,9 +45,7 @@ class Variant:
         if isinstance(spec, Variant):
             return spec
         if not isinstance(spec, str):
-            raise TypeError(
-                f"la variante se da como texto (por ejemplo «standard»), no como {type(spec).__name__}"
-            )
+            raise TypeError(render("variant.not_text", type=type(spec).__name__))
         flags: dict[str, bool] = {}
         for part in spec.replace(",", "+").split("+"):
             part = part.strip()
@@ -53,7 +53,7 @@ class Variant:
                 continue
             if part not in FLAG_DOCS:
                 known = ", ".join(FLAG_DOCS)
-                raise ValueError(f"variante desconocida «{part}»; se conocen: standard, {known}")
+                raise ValueError(render("variant.unknown", flag=part, known=known))
             flags[part] = True
         return replace(STANDARD, **flags) if flags else STANDARD
 

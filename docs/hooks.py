@@ -2,7 +2,8 @@
 
 ``<!-- cases: GLOB -->`` in a page becomes the list of corpus cases whose id matches GLOB,
 each with its cards drawn, its expected result in Spanish and a stable anchor.
-``<!-- rules -->`` becomes the whole rule index.
+``<!-- rules -->`` becomes the whole rule index; ``<!-- messages -->`` the message catalog
+(:mod:`ddz.messages`): every code with its rule, its Spanish template and its data.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the app's card f
 from ddz.cards import RANKS, parse
 from ddz.codes import DECK_ORDER, ids_for
 from ddz.conformance.corpus import Case, corpus_dir, load_cases
-from ddz.plays import KIND_NAMES_ES, REASONS, Play, analyze
+from ddz.messages import CATALOG, GROUPS, KIND_NAMES_ES, render, summary
+from ddz.plays import Play, analyze
 from tutorial.cards_view import card_face
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,41 +66,21 @@ def cards_html(text: str) -> str:
     return '<span class="ddz-cards">' + "".join(out) + "</span>"
 
 
-ERRORS_ES = {
-    "bad_bid": "no es una puja (se puja 1, 2 o 3, o se pasa)",
-    "bid_not_higher": "la puja no supera a la más alta",
-    "auction_closed": "la subasta ya estaba cerrada",
-    "incomplete": "falta algo: la subasta o la mano no han terminado",
-    "must_lead": "quien abre la baza no puede pasar",
-    "not_in_hand": "no tiene esas cartas",
-    "invalid_play": "esas cartas no son ninguna jugada",
-    "does_not_beat": "no supera a la mesa",
-    "bad_notation": "esas cartas no se pueden leer",
-    "game_over": "la mano ya había terminado",
-    "bad_deal": "ese reparto no es posible",
-    "bad_code": "ese código de reparto no es válido",
-    "notation": "no se puede leer",
-}
 SEATS_FROM_OPENER = ("quien abre la subasta", "el jugador siguiente", "el tercer jugador")
-
-
-def _rank(symbol: str) -> str:
-    return "10" if symbol == "T" else symbol
 
 
 def _kind_es(e: dict[str, Any]) -> str:
     """A play named as a player says it: «escalera del 3 al 7», «trío con pareja de 9»."""
     kind, rank, chain = e["kind"], e["rank"], int(e.get("chain", 1))
     if kind == "rocket":
-        return "cohete"
-    if chain > 1:
-        low = RANKS[RANKS.index(rank) - chain + 1]
-        return f"{KIND_NAMES_ES[kind]} del {_rank(low)} al {_rank(rank)} ({chain} valores)"
-    return f"{KIND_NAMES_ES[kind]} de {_rank(rank)}"
+        return KIND_NAMES_ES["rocket"]
+    low = RANKS[RANKS.index(rank) - chain + 1]
+    data = {"kind": kind, "rank": rank, "low": low, "chain": chain, "n_kickers": 0, "body": "", "kickers": ""}
+    return render("play.describe", data)
 
 
 def _error_es(e: dict[str, Any], moves: list[str] | None = None) -> str:
-    what = ERRORS_ES.get(str(e["error"]), str(e["error"]))
+    what = summary(str(e["error"])) or str(e["error"])
     at = e.get("at")
     if at is None or e["error"] == "incomplete" or moves is None or at >= len(moves):
         return what
@@ -129,7 +111,8 @@ def _describe(case: Case) -> str:
         return "la mano se anula y se reparte de nuevo"
     if case.op == "classify":
         if e.get("kind") == "invalid":
-            why = REASONS.get(str(e.get("reason")), ("", ""))[1]
+            entry = CATALOG.get(f"rejection.{e.get('reason')}")
+            why = render(entry.code) if entry is not None and not entry.fields else ""
             return f"no es una jugada: {html.escape(why)}" if why else "no es una jugada"
         return _kind_es(e)
     if case.op == "beats":
@@ -216,6 +199,8 @@ def expand(markdown: str, root: str = "../", md_root: str = "") -> str:
             r"\(rules\.md#([a-z0-9-]+)\)", lambda m: f"({md_root}reglas.md#{m.group(1).upper()})", report
         )
         markdown = markdown.replace("<!-- report -->", report.replace("\n## ", "\n### "))
+    if "<!-- messages -->" in markdown:
+        markdown = markdown.replace("<!-- messages -->", messages_page(md_root))
     if "<!-- lessons -->" in markdown:
         markdown = markdown.replace("<!-- lessons -->", _lessons())
     if "<!-- rules -->" in markdown:
@@ -224,6 +209,27 @@ def expand(markdown: str, root: str = "../", md_root: str = "") -> str:
         body = re.sub(r"^### ([A-Z]+-[A-Z0-9-]+)\s*$", r"### \1 { #\1 }", "## " + body, flags=re.M)
         markdown = markdown.replace("<!-- rules -->", body)
     return markdown
+
+
+def messages_page(md_root: str = "") -> str:
+    """The message catalog as Markdown: one table per group, every code with its rule (linked to
+    the rule index), its Spanish template, the data fields it needs and, in English, its meaning."""
+    out = []
+    for group, what in GROUPS.items():
+        out.append(f"## `{group}` {{ #{group} }}\n\n*{html.escape(what)}*\n")
+        out.append("| Código | Regla | Plantilla | Datos | Meaning |\n|---|---|---|---|---|")
+        for entry in CATALOG.values():
+            if entry.group != group:
+                continue
+            rule = f"[{entry.rule}]({md_root}reglas.md#{entry.rule})" if entry.rule else "—"
+            fields = ", ".join(f"`{f}`" for f in entry.fields) or "—"
+            template = html.escape(entry.template).replace("|", "&#124;")
+            out.append(
+                f'| <code id="{entry.code}">{entry.code}</code> | {rule} | <code>{template}</code> '
+                f"| {fields} | {html.escape(entry.meaning)} |"
+            )
+        out.append("")
+    return "\n".join(out)
 
 
 def _schema(name: str) -> str:

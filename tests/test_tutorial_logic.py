@@ -19,7 +19,6 @@ from tutorial.logic import (
     describe,
     expected_answer,
     lessons,
-    seat_names,
     solution,
 )
 
@@ -108,11 +107,21 @@ def test_count_exercises_agree_with_brute_force() -> None:
         assert min_plays(hand) == brute(hand), hand
 
 
-def test_seat_names() -> None:
-    assert seat_names(
-        "Gana el terrateniente (el asiento 2 se queda sin cartas).", ("Sur", "Este", "Oeste")
-    ) == ("Gana el terrateniente (Oeste se queda sin cartas).")
-    assert seat_names("Asiento 1 pasa.", ("Sur", "Este", "Oeste")) == "Este pasa."
+def test_engine_texts_name_the_seats_from_data() -> None:
+    # The pages pass their seat names to the renderer; no Spanish text is rewritten afterwards.
+    from ddz.game import Game
+
+    names = ("Sur", "Este", "Oeste")
+    g = Game.from_hands(["3344556677882222R", "3456789TTTTJJJJQQ", "3456789QQKKKKAAAA"], "99B", 0)
+    [bid] = g.apply("p")
+    assert (bid.text, bid.say(names)) == ("Asiento 0 pasa.", "Sur pasa.")
+    events = g.apply("3") + g.apply("TTTT")  # Este bids 3: landlord, then plays a bomb
+    assert events[-1].say(names) == "¡Bomba TTTT! El multiplicador se duplica: 2."
+    assert events[1].say(names) == "Este es el terrateniente (base 3) y recibe el pozo 99B."
+    g.apply("p")
+    trick = g.apply("p")[-1]
+    assert trick.say(names) == "Dos pases seguidos: se cierra la baza y sale Este."
+    assert trick.text == "Dos pases seguidos: se cierra la baza y sale el asiento 1."
 
 
 def test_choose_feedback_says_why() -> None:

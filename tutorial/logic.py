@@ -137,8 +137,9 @@ def annotated_hands() -> tuple[AnnotatedHand, ...]:
     return tuple(out)
 
 
-def game_at(record: dict[str, object], step: int) -> tuple[object, str]:
-    """The game after the first ``step`` actions of a record, and the text of the last event."""
+def game_at(record: dict[str, object], step: int, seats: tuple[str, ...] | None = None) -> tuple[object, str]:
+    """The game after the first ``step`` actions of a record, and the text of the last event
+    (seats called by ``seats`` when given, else «asiento N»)."""
     from ddz.game import Game, GameError
     from ddz.records import RecordError, replay
 
@@ -150,7 +151,7 @@ def game_at(record: dict[str, object], step: int) -> tuple[object, str]:
         events = g.apply(actions[step - 1]) if step else []
     except (RecordError, GameError) as e:
         raise ValueError(e.message) from None
-    last = " ".join(e.text if e.kind != "over" else "La mano ha terminado." for e in events)
+    last = " ".join(e.say(seats) if e.kind != "over" else "La mano ha terminado." for e in events)
     assert isinstance(g, Game)
     return g, last
 
@@ -198,6 +199,8 @@ def lessons() -> tuple[dict[str, object], ...]:
 class Feedback:
     correct: bool
     message: str
+    detail: str = ""
+    """The explanation alone, without «¡Correcto!» or «No.» in front (what :func:`solution` shows)."""
 
 
 def _yes(flag: bool) -> str:
@@ -277,7 +280,7 @@ def solution(ex: dict[str, object]) -> str:
         from ddz.ai.solver import decompose
 
         return f"Son {want} jugadas. Una forma: {' · '.join(p.shown() for p in decompose(str(ex['hand'])))}."
-    return check_answer(ex, want).message.replace("¡Correcto! ", "").replace("¡Bien tasada! ", "")
+    return check_answer(ex, want).detail
 
 
 def check_answer(ex: dict[str, object], answer: object, reveal: bool = True) -> Feedback:
@@ -296,7 +299,8 @@ def _explain(ex: dict[str, object], answer: object, want: object) -> Feedback:
         options = list(ex["options"])  # type: ignore[call-overload]
         ok = answer == want
         why = str(ex.get("why", ""))
-        return Feedback(ok, ("¡Correcto! " if ok else f"No: la respuesta es «{options[int(want)]}». ") + why)  # type: ignore[call-overload]
+        head = "¡Correcto! " if ok else f"No: la respuesta es «{options[int(want)]}». "  # type: ignore[call-overload]
+        return Feedback(ok, head + why, why)
     if kind in ("beats", "is_kind", "bomb_possible"):
         ok = answer == want
         detail = ""
@@ -311,13 +315,13 @@ def _explain(ex: dict[str, object], answer: object, want: object) -> Feedback:
                 if not want
                 else "no has visto ninguna de las cuatro: un rival podría tenerlas todas"
             )
-        return Feedback(
-            ok, f"{'¡Correcto!' if ok else 'No.'} La respuesta es «{_yes(bool(want))}»: {detail}."
-        )
+        said = f"La respuesta es «{_yes(bool(want))}»: {detail}."
+        return Feedback(ok, f"{'¡Correcto!' if ok else 'No.'} {said}", said)
     if kind == "count":
         parts = " · ".join(p.shown() for p in decompose(str(ex["hand"])))
         ok = answer == want
-        return Feedback(ok, f"{'¡Correcto!' if ok else f'No: son {want}.'} Una forma: {parts}.")
+        said = f"Una forma: {parts}."
+        return Feedback(ok, f"{'¡Correcto!' if ok else f'No: son {want}.'} {said}", said)
     if kind == "bid":
         from ddz.ai.cpu import hand_strength
         from ddz.ai.solver import min_plays
@@ -327,11 +331,8 @@ def _explain(ex: dict[str, object], answer: object, want: object) -> Feedback:
         m = min_plays(hand)
         ok = answer == want
         word = "pasar" if want == 0 else f"pujar {want}"
-        return Feedback(
-            ok,
-            f"{'¡Bien tasada!' if ok else 'No es lo que aconseja el motor.'} Con esta mano lo "
-            f"razonable es {word}: sale en {m} tiradas (valoración {hand_strength(hand):+.1f}).",
-        )
+        said = f"Con esta mano lo razonable es {word}: sale en {m} tiradas (valoración {hand_strength(hand):+.1f})."
+        return Feedback(ok, f"{'¡Bien tasada!' if ok else 'No es lo que aconseja el motor.'} {said}", said)
     raise ValueError(kind)
 
 
@@ -380,13 +381,6 @@ def check_selection(ex: dict[str, object], cards_text: str) -> Feedback:
     return Feedback(
         True, f"¡Bien! {got.describe()[0].upper()}{got.describe()[1:]}; te quedan {min_plays(rest)} jugadas."
     )
-
-
-def seat_names(text: str, names: tuple[str, ...] | dict[int, str]) -> str:
-    """Replace «asiento N» in engine texts by the page's seat names."""
-    import re
-
-    return re.sub(r"\b(?:el )?[Aa]siento (\d)\b", lambda m: names[int(m.group(1))], text)
 
 
 # ---- the claims of annotated notes ----------------------------------------------------------------

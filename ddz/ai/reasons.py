@@ -1,5 +1,6 @@
 """Why the CPU (or a hint) chose an action: a small taxonomy of reason codes from the seeds' strategy
-paragraphs, with structured data, and one Spanish catalog that renders them in the right person.
+paragraphs, with structured data; their Spanish sentences, in the right person, are the ``cpu.*``
+entries of the one message catalog (:mod:`ddz.messages`).
 
 The engine decides with codes; only :func:`render` produces Spanish. ``person="tú"`` talks to the
 player (a hint); any other value is a seat name and the sentence is in the third person
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from ..messages import Message, message, nested
 
 CODES: dict[str, str] = {
     "go_out": "the play empties the hand",
@@ -49,155 +52,66 @@ class Reason:
             raise ValueError(f"unknown reason code {self.code!r}")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " y " + items[-1]
-
-
-def _control_words(d: dict[str, Any]) -> list[str]:
+def _control(d: dict[str, Any]) -> list[Message]:
     """«un 2», «dos doses», «el cohete», «una bomba de 7»… from a control-cards summary."""
     out = []
     twos = int(d.get("twos", 0))
     if twos:
-        out.append("un 2" if twos == 1 else f"{['', '', 'dos', 'tres', 'cuatro'][twos]} doses")
+        out.append(nested("cpu.control_twos", twos=twos))
     if d.get("rocket"):
-        out.append("el cohete")
+        out.append(nested("cpu.control_rocket"))
     else:
-        for j in d.get("jokers", []):
-            out.append(f"el comodín {j}")
-    for b in d.get("bombs", []):
-        out.append(f"una bomba de {b}")
+        out += [nested("cpu.control_joker", joker=j) for j in d.get("jokers", [])]
+    out += [nested("cpu.control_bomb", rank=b) for b in d.get("bombs", [])]
+    return out
+
+
+def as_message(reason: Reason, you: bool = True) -> Message:
+    """The reason as catalog data (codes ``cpu.*``): ``you`` for the sentence to the player, else
+    the third person. Secondary reasons are chained with ``cpu.also``."""
+    d, code = reason.data, reason.code
+    data: dict[str, Any] = {**d, "you": you}
+    if code == "fewest_plays":
+        data.update(plan=" · ".join(d.get("plan", [])), has_plan=bool(d.get("plan")))
+    elif code == "keep_control":
+        data["control"] = _control(d)
+    elif code == "bomb_now":
+        data.update(rocket=bool(d.get("rocket")), few_plays=d.get("why") == "few_plays")
+        data.setdefault("who", "")
+        data.setdefault("cards_left", 0)
+    elif code == "save_strength":
+        data["cost"] = _cost(d, you)
+    elif code == "bid":
+        control = _control(d.get("control", {}))
+        bid = int(d["bid"])
+        advice = "bid" if bid else "not_higher" if d.get("would_open") else "pass"
+        data.update(
+            control=control, has_control=bool(control), advice=advice, next=int(d.get("highest", 0)) + 1
+        )
+    elif code == "lowest_play":
+        data.update(following="table" in d)
+        data.setdefault("table", "")
+    out = nested("cpu." + code, **data)
+    for extra in reason.extra:
+        out = nested("cpu.also", first=out, then=as_message(extra, you))
     return out
 
 
 def render(reason: Reason, person: str = "tú") -> str:
     """The Spanish sentence for ``reason``: to the player (``"tú"``) or about a seat (its name)."""
-    you = person == "tú"
-    d = reason.data
-
-    def v(second: str, third: str) -> str:
-        return second if you else third
-
-    code = reason.code
-    if code == "go_out":
-        text = v("con esto te quedas sin cartas", "con esto se queda sin cartas")
-    elif code == "sure_win":
-        text = v(
-            "después nadie puede pararte: ganas la mano juegues como juegues el resto",
-            "después nadie puede pararle: gana la mano juegue como juegue el resto",
-        )
-    elif code == "fewest_plays":
-        plan = " · ".join(d.get("plan", []))
-        text = (
-            v("te deja", "le deja")
-            + f" en {_plural(int(d['plays']), 'jugada')}"
-            + (f" ({plan})" if plan else "")
-        )
-    elif code == "long_chain":
-        text = (
-            v("sales", "sale") + f" con una cadena larga ({d['cards']}): descarga {d['n']} cartas de una vez"
-        )
-    elif code == "keep_control":
-        text = v("y guardas ", "y guarda ") + _list(_control_words(d)) + " para recuperar la salida"
-    elif code == "control_back":
-        text = f"el {d['rank']} recupera la salida"
-    elif code == "bomb_now":
-        what = "el cohete" if d.get("rocket") else "la bomba"
-        why = (
-            v("te quedan pocas jugadas", "le quedan pocas jugadas")
-            if d.get("why") == "few_plays"
-            else f"a {d['who']} le quedan {_plural(int(d['cards_left']), 'carta')}"
-        )
-        text = f"{what} decide la mano ahora: {why}"
-    elif code == "feed_partner":
-        text = v(
-            f"le das paso a tu compañero, que solo tiene {_plural(int(d['cards_left']), 'carta')}",
-            f"le da paso a su compañero, que solo tiene {_plural(int(d['cards_left']), 'carta')}",
-        )
-    elif code == "high_single":
-        text = (
-            f"a {d['who']} le queda una carta: si hay que sacar una suelta, la más alta, "
-            "nunca una baja que le deje salir"
-        )
-    elif code == "partner_leads":
-        text = v(
-            "tu compañero lleva la baza: no hay que superarlo",
-            "su compañero lleva la baza: no hay que superarlo",
-        )
-    elif code == "forced_pass":
-        text = v("no tienes nada que supere a ", "no tiene nada que supere a ") + str(d["table"])
-    elif code == "save_strength":
-        text = f"superar a {d['table']} " + _save_cost(d, you) + ": mejor guardar la mano"
-    elif code == "bid":
-        text = _render_bid(d, you)
-    elif code == "cover_partner":
-        text = (
-            f"a {d['who']} le quedan {_plural(int(d['cards_left']), 'carta')} y juega ahora: "
-            + v("superas", "supera")
-            + f" el {d['table']} de "
-            + v("tu", "su")
-            + " compañero para que no se lo lleve él"
-        )
-    elif code == "attach_kicker":
-        text = (
-            v("sales", "sale")
-            + f" con {d['cards']}: el {d['kicker']} va de acompañante del trío en vez de salir solo"
-        )
-    elif code == "take_lead":
-        text = f"pasar le dejaría la salida a {d['who']}: " + v("superas", "supera") + f" a {d['table']}"
-    elif code == "playout":
-        mine = ("pasando " if d["action"] == "p" else f"con {d['action']} ") + v("ganas", "gana")
-        other = "pasando" if d["other"] == "p" else f"con {d['other']}"
-        text = (
-            f"jugando el final en {d['samples']} repartos posibles de las cartas que no "
-            + v("ves", "ve")
-            + f", {mine} {d['wins']}; {other}, solo {d['other_wins']}"
-        )
-    elif code == "lowest_play":
-        if "table" in d:
-            text = f"{d['cards']} es lo más bajo que supera a {d['table']}"
-        else:
-            text = v("sales", "sale") + f" con lo más bajo: {d['cards']}"
-    else:  # pragma: no cover - CODES and this function list the same codes (tested)
-        raise ValueError(code)
-    for extra in reason.extra:
-        text += "; " + render(extra, person)
-    return text
+    m = as_message(reason, person == "tú")
+    return message(m["code"], m["data"])
 
 
-def _save_cost(d: dict[str, Any], you: bool) -> str:
-    """What beating the table would cost, in words."""
-    te, tu = ("te", "tu") if you else ("le", "su")
+def _cost(d: dict[str, Any], you: bool) -> Message:
+    """What beating the table would cost (a ``cpu.cost_*`` message)."""
     cost = str(d.get("cost"))
     if cost == "control":
-        return f"{te} obligaría a gastar " + _list(_control_words(d.get("control", {})) or ["una carta alta"])
-    if cost == "bomb":
-        return f"{te} obligaría a gastar {tu} bomba"
+        control = _control(d.get("control", {})) or [nested("cpu.control_high")]
+        return nested("cpu.cost_control", you=you, control=control)
+    if cost in ("bomb", "split_rocket"):
+        return nested("cpu.cost_" + cost, you=you)
     if cost == "break_bomb":
-        return f"{te} obligaría a romper {tu} bomba de {d.get('rank', '')}"
-    if cost == "split_rocket":
-        return f"{te} obligaría a separar el cohete"
+        return nested("cpu.cost_break_bomb", you=you, rank=d.get("rank", ""))
     after, now = int(d.get("after", 0)), int(d.get("now", 0))
-    if after == now:
-        return f"no {te} acerca a salir: {te} seguirían quedando {_plural(after, 'jugada')}"
-    return f"{te} dejaría {_plural(after, 'jugada')}, más que las {now} de ahora"
-
-
-def _render_bid(d: dict[str, Any], you: bool) -> str:
-    plays = _plural(int(d["plays"]), "jugada")
-    control = _control_words(d.get("control", {}))
-    has = (
-        ("tienes " if you else "tiene ") + _list(control) + (" para recuperar la salida")
-        if control
-        else ("no tienes" if you else "no tiene") + " doses, comodines ni bombas para recuperar la salida"
-    )
-    head = ("tu mano sale" if you else "su mano sale") + f" en {plays} y {has}"
-    bid = int(d["bid"])
-    if bid:
-        return f"{head}: puja {bid}"  # the same word for «tú» (imperative) and «él»
-    if d.get("would_open"):
-        return f"{head}: no vale la pena subir a {int(d['highest']) + 1} o más"
-    return f"{head}: " + ("mejor pasar" if you else "pasa")
+    return nested("cpu.cost_plays", you=you, same=after == now, after=after, now=now)

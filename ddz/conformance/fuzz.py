@@ -11,7 +11,7 @@ from typing import Any
 from ..cards import MAX_COPIES, RANKS
 from ..compare import compare
 from ..ops import run_op
-from ..plays import KIND_RULES, REASONS, Play, analyze
+from ..plays import KIND_RULES, Play, analyze
 from .runner import ImplError, Skip, Subprocess
 
 _DECK = [RANKS[r] for r in range(15) for _ in range(MAX_COPIES[r])]
@@ -42,7 +42,7 @@ def _shape(result: Any) -> Any:
 
 def _rules_of(cards: str) -> list[str]:
     got = analyze(cards)
-    return [KIND_RULES[got.kind]] if isinstance(got, Play) else [REASONS[got.reason][0]]
+    return [KIND_RULES[got.kind]] if isinstance(got, Play) else [got.rule]
 
 
 def _agree(op: str, a: Any, b: Any) -> bool:

@@ -11,7 +11,7 @@ from ddz.game import BIDDING, OVER, Game
 from ddz.plays import classify
 from tutorial.browser import page_effects
 from tutorial.cards_view import cards_html, counter_html
-from tutorial.logic import SEAT_NAMES, AnnotatedHand, annotated_hands, game_at, seat_names, step_note
+from tutorial.logic import SEAT_NAMES, AnnotatedHand, annotated_hands, game_at, step_note
 from tutorial.views.common import notice_html
 
 ss = st.session_state
@@ -101,10 +101,9 @@ row.button(
 row.button("Al final", on_click=_move, args=(total,), disabled=ss.step >= total, key="end")
 row.markdown(f"Paso **{ss.step}** de {total}")
 
-g, last = game_at(current.record, ss.step)
+g, last = game_at(current.record, ss.step, SEAT_NAMES)
 assert isinstance(g, Game)
 note = step_note(current, ss.step - 1) if ss.step else "El reparto: 17 cartas para cada uno y 3 en el pozo."
-last = seat_names(last, SEAT_NAMES)
 st.html(
     f'<div class="ddz-bar idle" data-testid="note"><b>{html.escape(last or "Reparto")}</b>'
     f"{'<br>' + html.escape(note) if note else ''}</div>"
@@ -146,7 +145,7 @@ with st.expander("Contador de cartas de Sur (las que Sur aún no ha visto)", exp
 
 if g.phase == OVER and g.result is not None:
     st.subheader("Puntuación")
-    st.markdown("\n".join(f"- {seat_names(line, SEAT_NAMES)}" for line in g.result.explain()))
+    st.markdown("\n".join(f"- {line}" for line in g.result.explain(SEAT_NAMES)))
     st.success(current.lesson)
 
 if current.id == "partida":

@@ -21,7 +21,7 @@ from ddz.game import BIDDING, OVER, PASS, PLAYING, Game, GameError
 from ddz.plays import classify
 from tutorial.browser import page_effects
 from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
-from tutorial.logic import describe, seat_names
+from tutorial.logic import describe
 from tutorial.practice import GUIDED_CODE, HUMAN, Practice, coach, history
 from tutorial.review import GOOD, INACCURATE, MISTAKE, review
 from tutorial.views.common import DOCK_CSS, bar_html, notice_html
@@ -418,8 +418,7 @@ if g.phase == OVER and g.result is not None:
             f'<div class="ddz-result {"won" if won else "lost"}" data-testid="result">'
             f"<b>{'¡Has ganado!' if won else 'Has perdido.'}</b></div>"
         )
-        names = {0: "Sur (tú)", 1: "Este", 2: "Oeste"}
-        st.markdown("\n".join(f"- {seat_names(line, names)}" for line in r.explain()))
+        st.markdown("\n".join(f"- {line}" for line in r.explain(("Sur (tú)", "Este", "Oeste"))))
         if g.hands[HUMAN]:
             st.html(f"<div>Te quedaban {len(g.hands[HUMAN])} cartas:</div>{cards_html(g.hands[HUMAN])}")
         row = st.container(horizontal=True)

@@ -1,0 +1,1095 @@
+"""The one Spanish message catalog: every sentence the engine says, keyed by a code.
+
+The engine decides with codes and plain data (card notation, rank symbols, kind ids, seat
+numbers, counts); only :func:`render` turns a code and its data into Spanish. The CLI, the
+protocol's ``message`` fields, the tutorial app and the documentation all render through it, so a
+sentence is written once, here.
+
+A template is a small subset of ICU MessageFormat:
+
+- ``{name}``: the value of data field ``name``. A nested message (``{"code": …, "data": …}``,
+  see :func:`nested`) is rendered in place; a list of nested messages is joined with spaces.
+- ``{name, rank}``: a rank symbol (``"T"``, ``"B"``) or index as its Spanish name (``10``,
+  ``comodín pequeño``); ``{name, kind}``: a kind id as its Spanish name (``trío con pareja``).
+- ``{name, seat}`` / ``{name, Seat}`` / ``{name, the_seat}``: a seat number as ``asiento 1`` /
+  ``Asiento 1`` / ``el asiento 1``, or as the seat's own name when the caller passes ``seats``.
+- ``{name, signed}``: an integer with its sign (``+2``); ``{name, list}``: items joined
+  «a, b y c»; ``{name, commas}``: items joined «a, b, c».
+- ``{name, select, key {text} … other {text}}``: the branch whose key is the value (``true`` /
+  ``false`` for booleans); ``{name, plural, =0 {text} one {text} other {text}}``: by number,
+  with ``#`` standing for the number inside the branch.
+
+Rendering checks that every field a template names is in the data and raises
+:class:`MessageDataError` naming the code and the missing fields otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+RANK_NAMES_ES = (
+    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2",
+    "comodín pequeño", "comodín grande",
+)  # fmt: skip
+"""Spanish name of each rank, by strength index (the ten is «10», the jokers have names)."""
+
+KIND_NAMES_ES: dict[str, str] = {
+    "single": "carta suelta",
+    "pair": "pareja",
+    "trio": "trío",
+    "trio_single": "trío con carta suelta",
+    "trio_pair": "trío con pareja",
+    "straight": "escalera",
+    "pair_straight": "escalera de parejas",
+    "airplane": "avión",
+    "airplane_singles": "avión con cartas sueltas",
+    "airplane_pairs": "avión con parejas",
+    "four_two_singles": "cuarteto con dos sueltas",
+    "four_two_pairs": "cuarteto con dos parejas",
+    "bomb": "bomba",
+    "rocket": "cohete",
+}
+"""Spanish name of each of the 14 kinds of play, by kind id."""
+
+Seats = Sequence[str] | Mapping[int, str] | None
+"""Names for seats 0, 1, 2 (``("Sur", "Este", "Oeste")``); ``None`` says «asiento N»."""
+
+
+class MessageError(ValueError):
+    """A code that is not in the catalog, or a template that cannot be read."""
+
+
+class MessageDataError(MessageError):
+    """The data given to :func:`render` lacks a field the message's template needs."""
+
+
+class Said:
+    """What a value that says something shares: its catalog code and plain ``data`` give the
+    Spanish ``message`` (``say(seats)`` names the seats) and ``as_message()`` (to nest it)."""
+
+    __slots__ = ()
+
+    @property
+    def catalog_code(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        raise NotImplementedError
+
+    @property
+    def message(self) -> str:
+        return self.say()
+
+    def say(self, seats: Seats = None) -> str:
+        """The Spanish sentence, seats called by ``seats`` (``("Sur", "Este", "Oeste")``) if given."""
+        return render(self.catalog_code, self.data, seats=seats)
+
+    def as_message(self) -> dict[str, Any]:
+        """The message as plain data, to nest in another one: ``{"code": …, "data": …}``."""
+        return {"code": self.catalog_code, "data": self.data}
+
+
+class CodedError(Said, ValueError):
+    """Base of the engine's errors: a ``code`` and its plain ``data``; ``message`` and ``str()``
+    are the Spanish sentence of catalog code ``GROUP.code``, rendered when asked for."""
+
+    group = ""
+    """The catalog group of the subclass's codes."""
+
+    def __init__(self, code: str, data: Mapping[str, Any] | None = None, *more: Any) -> None:
+        super().__init__(code, data, *more)
+        self.code = code
+        self._data: dict[str, Any] = dict(data or {})
+
+    @property
+    def catalog_code(self) -> str:
+        return f"{self.group}.{self.code}"
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self._data
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One catalog entry: the code, the rule it explains, the Spanish template and what it means."""
+
+    code: str
+    rule: str
+    """Rule id (``R-CMP-1``) the message explains, or ``""``."""
+    template: str
+    meaning: str
+    """What the code means, in English, for implementers."""
+    summary: str = ""
+    """A short Spanish phrase without data, where a list of outcomes needs one (the corpus pages)."""
+
+    @property
+    def group(self) -> str:
+        return self.code.split(".", 1)[0]
+
+    @property
+    def name(self) -> str:
+        """The code without its group: what ``Rejection.reason``, ``GameError.code`` … hold."""
+        return self.code.split(".", 1)[1]
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The data fields the template needs, in order of first use."""
+        return _compiled(self.code)[1]
+
+
+def _e(code: str, rule: str, template: str, meaning: str, summary: str = "") -> Entry:
+    return Entry(code, rule, template, meaning, summary)
+
+
+_KICKERS = (
+    "{n_kickers, plural, =0 {} one { (cuerpo {body}, acompañante {kickers})}"
+    " other { (cuerpo {body}, acompañantes {kickers})}}"
+)
+_YOU_THEY = "{you, select, true {%s} other {%s}}"
+
+
+def _yt(second: str, third: str) -> str:
+    """A template with the sentence to the player (``tú``) and about a seat (third person)."""
+    return _YOU_THEY % (second, third)
+
+
+_ENTRIES: tuple[Entry, ...] = (
+    # ---- notation: ddz.cards.NotationError -------------------------------------------------------
+    _e("notation.unknown_rank", "R-DECK-1", "valor desconocido «{symbol}»", "not a rank symbol"),
+    _e(
+        "notation.unknown_symbol",
+        "R-DECK-1",
+        "símbolo desconocido «{symbol}» en la posición {column}"
+        "{symbol, select, 1 { (el diez se escribe T o 10)} other {}}; se usan 3 4 5 6 7 8 9 T J Q K A 2 B R",
+        "a character that is neither a rank nor a separator (column is 1-based)",
+    ),
+    _e(
+        "notation.second_joker",
+        "R-DECK-1",
+        "un segundo {rank, rank} en la posición {column}: solo hay uno",
+        "a joker written twice",
+    ),
+    _e(
+        "notation.fifth_copy",
+        "R-DECK-1",
+        "una quinta carta de valor {rank, rank} en la posición {column}: solo hay cuatro de cada valor",
+        "a value written five times",
+    ),
+    _e(
+        "notation.bad_counts",
+        "R-DECK-1",
+        "recuento de cartas imposible: {counts}",
+        "Cards() from impossible counts",
+    ),
+    _e(
+        "notation.cannot_remove",
+        "R-DECK-1",
+        "no se pueden quitar {cards} de {hand}",
+        "Cards subtraction of cards that are not there",
+    ),
+    _e(
+        "notation.too_many",
+        "D-LIMIT",
+        "{count} cartas: una mano tiene como máximo {limit}",
+        "parse(limit=…) of more cards than a hand holds",
+    ),
+    # ---- Cards: programming errors (TypeError, AttributeError) -------------------------------
+    _e(
+        "cards.not_cards",
+        "",
+        "{what, select, plays {las jugadas se dan} table {la jugada de la mesa se da} "
+        "other {las cartas se dan}} como texto en notación (str) o como Cards, no como {type}",
+        "an argument that is neither a str nor Cards (TypeError; what: cards, plays, table)",
+    ),
+    _e("cards.immutable_set", "", "Cards es inmutable: no se puede asignar {name}", "assigning to Cards"),
+    _e("cards.immutable_del", "", "Cards es inmutable: no se puede borrar {name}", "deleting from Cards"),
+    # ---- rejection: ddz.plays.Rejection.reason -----------------------------------------------
+    _e("rejection.notation", "R-DECK-1", "{cause}", "the cards cannot be read (cause: a notation message)"),
+    _e("rejection.empty", "D-EMPTY", "no hay ninguna carta: una jugada tiene al menos una", "no cards"),
+    _e(
+        "rejection.too_many",
+        "D-LIMIT",
+        "más de 20 cartas nunca es una jugada: ninguna mano tiene tantas",
+        "more than 20 cards",
+    ),
+    _e(
+        "rejection.two_in_chain",
+        "R-CHAIN-1",
+        "el 2 no entra en escaleras, escaleras de parejas ni aviones: "
+        "las estructuras consecutivas se detienen en el as",
+        "a chain that would need the 2",
+    ),
+    _e(
+        "rejection.joker_in_chain",
+        "R-CHAIN-1",
+        "los comodines no entran en escaleras: las estructuras consecutivas se detienen en el as",
+        "a chain that would need a joker",
+    ),
+    _e(
+        "rejection.straight_too_short",
+        "R-KIND-6",
+        "una escalera necesita al menos 5 valores consecutivos",
+        "3 or 4 consecutive singles",
+    ),
+    _e(
+        "rejection.pair_straight_too_short",
+        "R-KIND-7",
+        "una escalera de parejas necesita al menos 3 parejas de valores consecutivos",
+        "two consecutive pairs",
+    ),
+    _e(
+        "rejection.not_consecutive",
+        "R-KIND-6",
+        "los valores de una escalera tienen que ser consecutivos",
+        "same-height groups with a gap",
+    ),
+    _e(
+        "rejection.four_split",
+        "R-ONE-2",
+        "las cuatro cartas de un valor van juntas: no se pueden usar tres como cuerpo y la cuarta como "
+        "acompañante, ni repartirlas en dos parejas acompañantes",
+        "the four cards of a value split between body and kickers",
+    ),
+    _e(
+        "rejection.kicker_same_as_body",
+        "R-ONE-3",
+        "un acompañante no puede tener el valor del cuerpo: la cuarta carta de un valor no acompaña "
+        "a las otras tres",
+        "a kicker of the body's value",
+    ),
+    _e(
+        "rejection.kicker_repeated",
+        "R-ONE-4",
+        "ningún valor puede aparecer más de dos veces entre los acompañantes",
+        "a value three or more times among kickers",
+    ),
+    _e(
+        "rejection.jokers_as_kickers",
+        "R-ONE-4",
+        "los dos comodines no pueden acompañar a la vez (uno solo sí): juntos son el cohete",
+        "both jokers as kickers",
+    ),
+    _e(
+        "rejection.four_two_same_singles",
+        "V-FOUR-TWO-DISTINCT",
+        "en esta variante las dos sueltas de un cuarteto deben ser de valores distintos",
+        "a four-with-two with a pair as its two singles, under four_two_distinct_singles",
+    ),
+    _e(
+        "rejection.no_pattern",
+        "R-KIND-0",
+        "estas cartas no forman ninguna de las 14 jugadas",
+        "anything else",
+    ),
+    # ---- play: ddz.plays.Play.describe -------------------------------------------------------
+    _e(
+        "play.describe",
+        "",
+        "{chain, plural, one {{kind, kind} de {rank, rank}} "
+        "other {{kind, kind} del {low, rank} al {rank, rank} (# valores)}}" + _KICKERS,
+        "a play in words (low is the lowest rank of a chain)",
+    ),
+    _e("play.describe_rocket", "R-KIND-14", "cohete (los dos comodines)", "the rocket in words"),
+    # ---- verdict: ddz.compare.Verdict.reason -------------------------------------------------
+    _e(
+        "verdict.invalid_play",
+        "",
+        "tu jugada no es válida: {cause}",
+        "the play is not a play (cause: a rejection)",
+    ),
+    _e(
+        "verdict.invalid_table",
+        "",
+        "la jugada de la mesa no es válida: {cause}",
+        "the table is not a play (cause: a rejection)",
+    ),
+    _e("verdict.nothing_beats_rocket", "R-CMP-4", "nada supera al cohete", "the table is the rocket"),
+    _e("verdict.rocket", "R-CMP-4", "el cohete supera a todo, bombas incluidas", "the rocket beats anything"),
+    _e(
+        "verdict.bomb",
+        "R-CMP-3",
+        "una bomba supera a cualquier jugada que no sea bomba",
+        "a bomb against a play that is not a bomb",
+    ),
+    _e(
+        "verdict.table_is_bomb",
+        "R-CMP-3",
+        "a una bomba solo la superan una bomba más alta o el cohete",
+        "a play that is not a bomb against a bomb",
+    ),
+    _e(
+        "verdict.different_kind",
+        "R-CMP-1",
+        "hay que responder con el mismo tipo: en la mesa hay {table_kind, kind} y tú juegas {kind, kind}",
+        "another kind of play",
+    ),
+    _e(
+        "verdict.different_count",
+        "R-CMP-1",
+        "hay que responder con el mismo número de cartas: {table_count} en la mesa, {count} la tuya",
+        "the same kind with another number of cards",
+    ),
+    _e(
+        "verdict.higher",
+        "R-CMP-2",
+        "{rank, rank} es más alto que {table_rank, rank}{kickers, select, true { (los acompañantes no cuentan)} other {}}",
+        "a higher ranking card (R-CMP-3 between bombs)",
+    ),
+    _e(
+        "verdict.not_higher",
+        "R-CMP-2",
+        "{rank, rank} no es más alto que {table_rank, rank}"
+        "{kickers, select, true {; los acompañantes no aportan fuerza} other {}}",
+        "an equal or lower ranking card (R-CMP-3 between bombs)",
+    ),
+    # ---- game: ddz.game.GameError.code -------------------------------------------------------
+    _e(
+        "game.bad_bid",
+        "R-BID-2",
+        "en la subasta se puja 1, 2 o 3, o se pasa («p»), no «{action}»",
+        "not a bid",
+        "no es una puja (se puja 1, 2 o 3, o se pasa)",
+    ),
+    _e(
+        "game.bid_not_higher",
+        "R-BID-3",
+        "la puja tiene que superar a la más alta ({best}): {bid} no la supera",
+        "a bid not above the highest",
+        "la puja no supera a la más alta",
+    ),
+    _e(
+        "game.bad_deal",
+        "R-DEAL-1",
+        "{problem, select, hands {hacen falta exactamente tres manos} "
+        "sizes {cada mano tiene 17 cartas y el pozo 3} "
+        "deck {las manos y el pozo no forman la baraja de 54 cartas} "
+        "first_bidder {el primer postor es 0, 1 o 2} "
+        "other {como mucho hay tres repartos repetidos}}",
+        "explicit hands that are not a deal (problem: hands, sizes, deck, first_bidder, redeals)",
+        "ese reparto no es posible",
+    ),
+    _e(
+        "game.bad_action",
+        "",
+        "{problem, select, type {acción no válida: {action}} "
+        "skip_late {solo se puede saltar la subasta antes de la primera puja} "
+        "skip_args {terrateniente 0, 1 o 2 y base 1, 2 o 3} "
+        "other {un pase no lleva cartas}}",
+        "a malformed action (problem: type, skip_late, skip_args, pass_with_cards)",
+        "esa acción no es válida",
+    ),
+    _e(
+        "game.game_over",
+        "",
+        "la mano ya ha terminado",
+        "an action after the end",
+        "la mano ya había terminado",
+    ),
+    _e(
+        "game.not_your_turn",
+        "",
+        "no es tu turno: le toca al asiento {turn}",
+        "an action for a seat that is not to move",
+        "no es su turno",
+    ),
+    _e(
+        "game.must_lead",
+        "R-TRICK-2",
+        "quien abre la baza no puede pasar: tiene que jugar algo",
+        "a pass when leading",
+        "quien abre la baza no puede pasar",
+    ),
+    _e(
+        "game.bad_notation",
+        "R-DECK-1",
+        "{cause}",
+        "a play that cannot be read (cause: a notation message)",
+        "esas cartas no se pueden leer",
+    ),
+    _e(
+        "game.not_in_hand",
+        "",
+        "no tienes esas cartas: te falta {missing}",
+        "cards the seat does not hold",
+        "no tiene esas cartas",
+    ),
+    _e(
+        "game.bad_ids",
+        "",
+        "las cartas elegidas no son {cards} de tu mano",
+        "card ids that do not match the play",
+        "las cartas elegidas no son esas",
+    ),
+    _e(
+        "game.invalid_play",
+        "R-KIND-0",
+        "{cards} no es una jugada: {cause}",
+        "cards that are no play (cause: a rejection)",
+        "esas cartas no son ninguna jugada",
+    ),
+    _e(
+        "game.does_not_beat",
+        "R-CMP-1",
+        "{cards} no supera a {table}: {cause}",
+        "a play that does not beat the table (cause: a verdict)",
+        "no supera a la mesa",
+    ),
+    # ---- op: result codes of the conformance operations (ddz.ops) ------------------------------
+    _e(
+        "op.auction_closed",
+        "",
+        "la subasta ya estaba cerrada",
+        "an action after the auction closed",
+        "la subasta ya estaba cerrada",
+    ),
+    _e(
+        "op.incomplete",
+        "",
+        "falta algo: la subasta o la mano no han terminado",
+        "the actions end before the auction or the hand",
+        "falta algo: la subasta o la mano no han terminado",
+    ),
+    _e(
+        "op.notation", "R-DECK-1", "no se puede leer", "a notation op on unreadable cards", "no se puede leer"
+    ),
+    _e(
+        "op.bad_code",
+        "",
+        "ese código de reparto no es válido",
+        "a deal op on a bad code",
+        "ese código de reparto no es válido",
+    ),
+    # ---- event: ddz.game.Event.kind ----------------------------------------------------------
+    _e(
+        "event.bid",
+        "R-BID-2",
+        "{seat, Seat} {bid, plural, =0 {pasa} other {puja #}}.",
+        "a bid or a pass in the auction",
+    ),
+    _e(
+        "event.forced",
+        "R-BID-7",
+        "Cuarto reparto sin pujas: quien abrió la subasta es terrateniente con base 1.",
+        "the fourth all-pass: the opener is landlord",
+    ),
+    _e("event.void", "R-BID-6", "Los tres pasan: la mano se anula.", "an all-pass without a code: no hand"),
+    _e("event.redeal", "R-BID-6", "Los tres pasan: se baraja y se reparte de nuevo.", "an all-pass: redeal"),
+    _e(
+        "event.landlord",
+        "R-BID-8",
+        "{seat, Seat} es el terrateniente (base {base}) y recibe el pozo {kitty}.",
+        "the landlord takes the kitty",
+    ),
+    _e("event.play", "", "{seat, Seat} juega {play}.", "a play (play: play.describe)"),
+    _e(
+        "event.double",
+        "R-SCORE-2",
+        "¡{kind, select, rocket {Cohete} other {Bomba {cards}}}! El multiplicador se duplica: {multiplier}.",
+        "a bomb or the rocket doubles the multiplier",
+    ),
+    _e("event.pass", "R-TRICK-2", "{seat, Seat} pasa.", "a pass in a trick"),
+    _e(
+        "event.trick",
+        "R-TRICK-3",
+        "Dos pases seguidos: se cierra la baza y sale {seat, the_seat}.",
+        "two passes close the trick",
+    ),
+    _e("event.over", "", "{lines}", "the hand is over (lines: the result's explanation)"),
+    # ---- doubling: ddz.game.Doubling.reason ---------------------------------------------------
+    _e("doubling.bomb", "R-SCORE-2", "bomba {cards} ({seat, seat})", "a bomb was played"),
+    _e("doubling.rocket", "R-SCORE-2", "cohete ({seat, seat})", "the rocket was played"),
+    _e("doubling.spring", "R-SCORE-4", "primavera: ningún campesino jugó una carta", "spring"),
+    _e(
+        "doubling.antispring",
+        "R-SCORE-5",
+        "antiprimavera: el terrateniente solo jugó su salida",
+        "antispring",
+    ),
+    # ---- result: ddz.game.Result.explain ------------------------------------------------------
+    _e(
+        "result.winner",
+        "R-WIN-1",
+        "{winner, select, landlord {Gana el terrateniente} other {Ganan los campesinos}} "
+        "({seat, the_seat} se queda sin cartas).",
+        "who won and who went out",
+    ),
+    _e("result.base", "R-BID-9", "Base (puja del terrateniente): {base}.", "the base"),
+    _e("result.doubling", "R-SCORE-2", "×2 por {doubling}.", "one doubling (doubling: a doubling message)"),
+    _e(
+        "result.multiplier",
+        "R-SCORE-2",
+        "Multiplicador: {multiplier}. S = {base} × {multiplier} = {stake}.",
+        "the multiplier and the stake",
+    ),
+    _e("result.points", "R-SCORE-7", "Puntos: {scores, commas}.", "the points (scores: result.seat_points)"),
+    _e("result.seat_points", "R-SCORE-7", "{seat, seat}: {points, signed}", "the points of one seat"),
+    # ---- record: ddz.records.RecordError.code -------------------------------------------------
+    _e(
+        "record.bad_json",
+        "",
+        "el registro no es JSON válido: {detail}",
+        "the record is not JSON (detail: the parser's words)",
+    ),
+    _e(
+        "record.json_error",
+        "",
+        "el registro no es JSON válido: {error} (línea {line})",
+        "the record is not JSON (error: the parser's words, line: where)",
+    ),
+    _e("record.too_deep", "", "el registro no es JSON válido: anida demasiados niveles", "nesting too deep"),
+    _e("record.not_object", "", "el registro tiene que ser un objeto JSON", "a record that is not an object"),
+    _e(
+        "record.unknown_format",
+        "",
+        "formato de registro desconocido: se espera {format} versión {version}",
+        "wrong format or version",
+    ),
+    _e(
+        "record.bad_variant",
+        "",
+        "la variante del registro tiene que ser un texto, como «standard»",
+        "a variant that is not a string",
+    ),
+    _e("record.no_actions", "", "el registro no tiene la lista de acciones «actions»", "no actions list"),
+    _e("record.no_deal", "", "el registro no tiene ni código ni reparto", "neither code nor deal"),
+    _e(
+        "record.bad_deal",
+        "",
+        "el reparto del registro no es válido: {cause}",
+        "the code or deal cannot start a game",
+    ),
+    _e(
+        "record.bad_action",
+        "",
+        "acción {index} («{action}») no válida: {cause}",
+        "an action the game refuses (cause: a game or notation message)",
+    ),
+    _e(
+        "record.result_mismatch",
+        "",
+        "el resultado guardado no coincide con el de la partida reproducida",
+        "the stored result differs from the replayed one",
+    ),
+    # ---- deal_code: ddz.codes.CodeError.code --------------------------------------------------
+    _e("deal_code.seed_range", "", "semilla fuera de rango: {seed}", "encode() of a seed outside 40 bits"),
+    _e(
+        "deal_code.not_text",
+        "",
+        "código no válido: se esperaba texto, no {type}",
+        "a code that is not a str",
+        "ese código de reparto no es válido",
+    ),
+    _e(
+        "deal_code.length",
+        "",
+        "código no válido: «{code}» tiene {length} símbolos y un código tiene {expected}",
+        "a code with the wrong number of symbols",
+    ),
+    _e(
+        "deal_code.symbol",
+        "",
+        "código no válido: el símbolo «{symbol}» (posición {column}) no se usa en los códigos",
+        "a symbol outside the alphabet",
+    ),
+    _e(
+        "deal_code.check",
+        "",
+        "código no válido: «{code}» no pasa la comprobación; revisa si hay una errata",
+        "the check symbol does not match",
+    ),
+    _e(
+        "deal_code.redeal_range",
+        "R-BID-7",
+        "reparto fuera de rango: {redeal} (0 es el primero; 1, 2 o 3 los repetidos)",
+        "a redeal number outside 0..3",
+    ),
+    # ---- variant: ddz.variants.Variant.parse --------------------------------------------------
+    _e(
+        "variant.not_text",
+        "",
+        "la variante se da como texto (por ejemplo «standard»), no como {type}",
+        "a variant that is not a str (TypeError)",
+    ),
+    _e(
+        "variant.unknown",
+        "",
+        "variante desconocida «{flag}»; se conocen: standard, {known}",
+        "an unknown flag name",
+    ),
+    # ---- cli: the ddz command (ddz.cli) ----------------------------------------------------------
+    _e("cli.description", "", "Dou Dizhu: clasifica, compara y lista jugadas.", "the command's description"),
+    _e("cli.help_json", "", "salida JSON para máquinas", "help of --json"),
+    _e("cli.help_variant", "", "variante de reglas (por defecto: standard)", "help of --variant"),
+    _e("cli.help_classify", "", "qué jugada forman unas cartas", "help of classify"),
+    _e("cli.help_beats", "", "si una jugada supera a la de la mesa", "help of beats"),
+    _e("cli.help_legal", "", "todas las jugadas legales de una mano", "help of legal"),
+    _e("cli.help_table", "", "la jugada de la mesa que hay que superar", "help of legal --table"),
+    _e("cli.help_deal", "", "el reparto de un código de partida", "help of deal"),
+    _e("cli.help_replay", "", "comprueba y puntúa un registro de partida (JSON)", "help of replay"),
+    _e("cli.help_help", "", "muestra esta ayuda y termina", "help of --help"),
+    _e("cli.usage", "", "uso:", "argparse's «usage:»"),
+    _e("cli.positionals", "", "argumentos", "argparse's positional arguments title"),
+    _e("cli.optionals", "", "opciones", "argparse's options title"),
+    _e(
+        "cli.argparse",
+        "",
+        "{words, select, invalid_choice {opción no válida} choose_from {elige entre} "
+        "required {faltan estos argumentos} unrecognized {argumentos no reconocidos} "
+        "expected_one {falta el valor} invalid_int {no es un número entero} other {argumento}}",
+        "argparse's English error words",
+    ),
+    _e("cli.error", "", "error: {cause}", "any error, on stderr (exit status 2)"),
+    _e("cli.classified", "", "{shown}: {play}", "classify of a play (play: play.describe)"),
+    _e(
+        "cli.not_a_play",
+        "",
+        "{cards}: no es una jugada — {cause} [{rule}]",
+        "classify of cards that are no play",
+    ),
+    _e(
+        "cli.unreadable",
+        "R-DECK-1",
+        "error: {what, select, play {tu jugada} other {la jugada de la mesa}} «{text}» no se puede leer: {cause}",
+        "beats with cards that cannot be read",
+    ),
+    _e(
+        "cli.beats",
+        "",
+        "{play} {beats, select, true {supera} other {no supera}} a {table}: {cause} [{rule}]",
+        "the answer of beats (cause: a verdict)",
+    ),
+    _e(
+        "cli.bad_table",
+        "",
+        "error: la jugada de la mesa «{table}» no es válida: {cause}",
+        "legal --table with cards that are no play",
+    ),
+    _e(
+        "cli.legal_head",
+        "",
+        "{count} jugadas {following, select, true {que superan a {table}} other {de salida}} con {hand}:",
+        "the first line of legal",
+    ),
+    _e("cli.legal_group", "", "  {kind, kind} ({count}): {plays}", "the plays of one kind, in legal"),
+    _e("cli.deal_seat", "", "{seat, Seat}: {cards}", "one hand, in deal"),
+    _e("cli.deal_kitty", "", "Pozo: {cards}", "the kitty, in deal"),
+    _e("cli.deal_first", "", "Puja primero: {seat, seat}", "who bids first, in deal"),
+    _e(
+        "cli.cannot_read",
+        "",
+        "error: no se puede leer «{file}»: {reason}",
+        "replay of a file that cannot be opened",
+    ),
+    _e(
+        "cli.not_utf8",
+        "",
+        "error: «{file}» no es un texto UTF-8 (un registro es JSON)",
+        "replay of a file that is not UTF-8",
+    ),
+    _e(
+        "cli.record_open",
+        "",
+        "El registro es válido; la mano no ha terminado.",
+        "replay of an unfinished hand",
+    ),
+    # ---- cpu: ddz.ai.reasons.Reason.code (you: true to the player, false about a seat) ----------
+    _e(
+        "cpu.go_out",
+        "",
+        _yt("con esto te quedas sin cartas", "con esto se queda sin cartas"),
+        "the play empties the hand",
+    ),
+    _e(
+        "cpu.sure_win",
+        "",
+        _yt(
+            "después nadie puede pararte: ganas la mano juegues como juegues el resto",
+            "después nadie puede pararle: gana la mano juegue como juegue el resto",
+        ),
+        "exact endgame search: after this play no opponent can stop the hand",
+    ),
+    _e(
+        "cpu.fewest_plays",
+        "",
+        _yt("te deja", "le deja") + " en {plays, plural, one {# jugada} other {# jugadas}}"
+        "{has_plan, select, true { ({plan})} other {}}",
+        "count plays, not high cards: the play leaves the fewest plays (plan: the plays joined by « · »)",
+    ),
+    _e(
+        "cpu.long_chain",
+        "",
+        _yt("sales", "sale") + " con una cadena larga ({cards}): descarga {n} cartas de una vez",
+        "open with a long chain to unload many cards at once",
+    ),
+    _e(
+        "cpu.keep_control",
+        "",
+        _yt("y guardas", "y guarda") + " {control, list} para recuperar la salida",
+        "the play keeps 2s, jokers and bombs to win back the lead (control: cpu.control_* messages)",
+    ),
+    _e("cpu.control_back", "", "el {rank} recupera la salida", "a 2 or a joker wins the lead back"),
+    _e(
+        "cpu.bomb_now",
+        "",
+        "{rocket, select, true {el cohete} other {la bomba}} decide la mano ahora: "
+        "{few_plays, select, true {" + _yt("te quedan pocas jugadas", "le quedan pocas jugadas") + "} "
+        "other {a {who} le quedan {cards_left, plural, one {# carta} other {# cartas}}}}",
+        "bomb or rocket timing: it decides the hand now",
+    ),
+    _e(
+        "cpu.feed_partner",
+        "",
+        _yt("le das paso a tu compañero", "le da paso a su compañero")
+        + ", que solo tiene {cards_left, plural, one {# carta} other {# cartas}}",
+        "the farmer in front of the partner opens the way with a low card",
+    ),
+    _e(
+        "cpu.high_single",
+        "",
+        "a {who} le queda una carta: si hay que sacar una suelta, la más alta, nunca una baja que le deje salir",
+        "the opponent announces one card: a single must be the highest",
+    ),
+    _e(
+        "cpu.partner_leads",
+        "",
+        _yt("tu", "su") + " compañero lleva la baza: no hay que superarlo",
+        "the partner holds the trick: do not cover him",
+    ),
+    _e(
+        "cpu.forced_pass",
+        "",
+        _yt("no tienes", "no tiene") + " nada que supere a {table}",
+        "nothing in the hand beats the table",
+    ),
+    _e(
+        "cpu.save_strength",
+        "",
+        "superar a {table} {cost}: mejor guardar la mano",
+        "beating the table would cost control cards, a bomb or extra plays (cost: a cpu.cost_* message)",
+    ),
+    _e(
+        "cpu.bid",
+        "",
+        _yt("tu mano sale", "su mano sale") + " en {plays, plural, one {# jugada} other {# jugadas}} y "
+        "{has_control, select, true {"
+        + _yt("tienes", "tiene")
+        + " {control, list} para recuperar la salida} "
+        "other {" + _yt("no tienes", "no tiene") + " doses, comodines ni bombas para recuperar la salida}}: "
+        "{advice, select, bid {puja {bid}} not_higher {no vale la pena subir a {next} o más} "
+        "other {" + _yt("mejor pasar", "pasa") + "}}",
+        "hand valuation for the auction: plays needed and control cards (advice: bid, not_higher, pass)",
+    ),
+    _e(
+        "cpu.cover_partner",
+        "",
+        "a {who} le quedan {cards_left, plural, one {# carta} other {# cartas}} y juega ahora: "
+        + _yt("superas el {table} de tu", "supera el {table} de su")
+        + " compañero para que no se lo lleve él",
+        "the farmer just before the landlord overtakes a low play of the partner when the landlord has few cards",
+    ),
+    _e(
+        "cpu.attach_kicker",
+        "",
+        _yt("sales", "sale") + " con {cards}: el {kicker} va de acompañante del trío en vez de salir solo",
+        "a low single or pair goes out on a trio instead of being led alone",
+    ),
+    _e(
+        "cpu.take_lead",
+        "",
+        "pasar le dejaría la salida a {who}: " + _yt("superas", "supera") + " a {table}",
+        "passing is not free: it leaves the lead to an opponent",
+    ),
+    _e(
+        "cpu.playout",
+        "",
+        "jugando el final en {samples} repartos posibles de las cartas que no "
+        + _yt("ves", "ve")
+        + ", {action, select, p {pasando} other {con {action}}} "
+        + _yt("ganas", "gana")
+        + " {wins}; {other, select, p {pasando} other {con {other}}}, solo {other_wins}",
+        "the hard level plays the endgame out on deals of the unseen cards: this wins most",
+    ),
+    _e(
+        "cpu.lowest_play",
+        "",
+        "{following, select, true {{cards} es lo más bajo que supera a {table}} "
+        "other {" + _yt("sales", "sale") + " con lo más bajo: {cards}}}",
+        "the easy level: the lowest group of cards, or the lowest play that beats the table",
+    ),
+    _e("cpu.also", "", "{first}; {then}", "a reason followed by a secondary one"),
+    _e(
+        "cpu.control_twos",
+        "",
+        "{twos, select, 1 {un 2} 2 {dos doses} 3 {tres doses} other {cuatro doses}}",
+        "control cards: the 2s",
+    ),
+    _e("cpu.control_rocket", "", "el cohete", "control cards: the rocket"),
+    _e("cpu.control_joker", "", "el comodín {joker}", "control cards: one joker"),
+    _e("cpu.control_bomb", "", "una bomba de {rank}", "control cards: a bomb"),
+    _e("cpu.control_high", "", "una carta alta", "control cards: none named"),
+    _e(
+        "cpu.cost_control",
+        "",
+        _yt("te", "le") + " obligaría a gastar {control, list}",
+        "beating would spend control cards",
+    ),
+    _e(
+        "cpu.cost_bomb",
+        "",
+        _yt("te obligaría a gastar tu bomba", "le obligaría a gastar su bomba"),
+        "beating would spend a bomb",
+    ),
+    _e(
+        "cpu.cost_break_bomb",
+        "",
+        _yt("te obligaría a romper tu", "le obligaría a romper su") + " bomba de {rank}",
+        "beating would break a bomb",
+    ),
+    _e(
+        "cpu.cost_split_rocket",
+        "",
+        _yt("te", "le") + " obligaría a separar el cohete",
+        "beating would split the rocket",
+    ),
+    _e(
+        "cpu.cost_plays",
+        "",
+        "{same, select, true {no "
+        + _yt("te acerca a salir: te seguirían", "le acerca a salir: le seguirían")
+        + " quedando {after, plural, one {# jugada} other {# jugadas}}} other {"
+        + _yt("te", "le")
+        + " dejaría {after, plural, one {# jugada} other {# jugadas}}, más que las {now} de ahora}}",
+        "beating would not bring the hand closer to going out",
+    ),
+)
+
+CATALOG: dict[str, Entry] = {e.code: e for e in _ENTRIES}
+"""Every message, by code (``group.name``)."""
+
+GROUPS: dict[str, str] = {
+    "notation": "NotationError.code — cards that cannot be read",
+    "cards": "TypeError / AttributeError of the Cards API",
+    "rejection": "Rejection.reason — why a set of cards is not a play",
+    "play": "Play.describe — a play in words",
+    "verdict": "Verdict.reason — whether a play beats the table, and why",
+    "game": "GameError.code — an action the game refuses",
+    "op": "error codes of the conformance operations",
+    "event": "Event.kind — what happened in a hand",
+    "doubling": "Doubling.reason — why the multiplier doubled",
+    "result": "Result.explain — the score breakdown",
+    "record": "RecordError.code — a record that cannot be replayed",
+    "deal_code": "CodeError.code — a deal code that cannot be read",
+    "variant": "Variant.parse — a variant that cannot be read",
+    "cli": "the ddz command's own texts",
+    "cpu": "Reason.code — why the CPU (or a hint) chose an action",
+}
+"""The catalog's groups (the part of a code before the dot), with the API each one serves."""
+
+
+# ---- templates ------------------------------------------------------------------------------------
+# A compiled template is a tuple of nodes: a str (literal), ("#",) (the plural number),
+# ("arg", name, style) or ("choice", name, "select" | "plural", {key: nodes}).
+Node = str | tuple[Any, ...]
+_COMPILED: dict[str, tuple[tuple[Node, ...], tuple[str, ...]]] = {}
+_STYLES = frozenset({"", "rank", "kind", "seat", "Seat", "the_seat", "signed", "list", "commas"})
+
+
+def _compiled(code: str) -> tuple[tuple[Node, ...], tuple[str, ...]]:
+    got = _COMPILED.get(code)
+    if got is None:
+        entry = CATALOG.get(code)
+        if entry is None:
+            raise MessageError(f"unknown message code {code!r}")
+        nodes, end = _parse(entry.template, 0, code)
+        if end != len(entry.template):
+            raise MessageError(f"message {code!r}: unbalanced '}}' at {end} in {entry.template!r}")
+        names: list[str] = []
+        _names(nodes, names)
+        got = _COMPILED[code] = (nodes, tuple(names))
+    return got
+
+
+def _parse(t: str, i: int, code: str) -> tuple[tuple[Node, ...], int]:
+    """Nodes from ``t[i:]`` up to an unmatched ``}`` (or the end); returns them and that index."""
+    out: list[Node] = []
+    lit: list[str] = []
+    while i < len(t):
+        ch = t[i]
+        if ch == "}":
+            break
+        if ch == "#":
+            if lit:
+                out.append("".join(lit))
+                lit = []
+            out.append(("#",))
+            i += 1
+            continue
+        if ch != "{":
+            lit.append(ch)
+            i += 1
+            continue
+        if lit:
+            out.append("".join(lit))
+            lit = []
+        close = t.find("}", i)
+        head_end = min(x for x in (close, t.find("{", i + 1)) if x >= 0) if close >= 0 else -1
+        if head_end < 0:
+            raise MessageError(f"message {code!r}: '{{' without '}}' in {t!r}")
+        parts = [p.strip() for p in t[i + 1 : head_end].split(",")]
+        name = parts[0]
+        if len(parts) >= 2 and parts[1] in ("select", "plural"):
+            branches: dict[str, tuple[Node, ...]] = {}
+            j = t.index(",", t.index(",", i) + 1) + 1  # after "name, select,"
+            while True:
+                while t[j] == " ":
+                    j += 1
+                if t[j] == "}":
+                    break
+                brace = t.index("{", j)
+                key = t[j:brace].strip()
+                body, j = _parse(t, brace + 1, code)
+                branches[key] = body
+                j += 1  # the branch's "}"
+            if "other" not in branches:
+                raise MessageError(f"message {code!r}: {{{name}, {parts[1]}}} needs an 'other' branch")
+            out.append(("choice", name, parts[1], branches))
+            i = j + 1
+            continue
+        if t[head_end] != "}" or len(parts) > 2:
+            raise MessageError(f"message {code!r}: cannot read {t[i : head_end + 1]!r}")
+        style = parts[1] if len(parts) == 2 else ""
+        if style not in _STYLES:
+            raise MessageError(f"message {code!r}: unknown style {style!r}")
+        out.append(("arg", name, style))
+        i = head_end + 1
+    if lit:
+        out.append("".join(lit))
+    return tuple(out), i
+
+
+def _names(nodes: tuple[Node, ...], into: list[str]) -> None:
+    for n in nodes:
+        if isinstance(n, tuple) and n[0] in ("arg", "choice"):
+            if n[1] not in into:
+                into.append(n[1])
+            if n[0] == "choice":
+                for body in n[3].values():
+                    _names(body, into)
+
+
+# ---- rendering ------------------------------------------------------------------------------------
+Message = dict[str, Any]
+"""A nested message: ``{"code": code, "data": {...}}`` (see :func:`nested`)."""
+
+
+def nested(code: str, **data: Any) -> Message:
+    """A message to render inside another one (a data value), as plain JSON-ready values."""
+    return {"code": code, "data": data}
+
+
+def render(code: str, data: Mapping[str, Any] | None = None, /, *, seats: Seats = None, **more: Any) -> str:
+    """The Spanish sentence for ``code`` with ``data`` (a mapping, keyword fields or both).
+
+    ``seats`` names seats 0, 1, 2 (``("Sur", "Este", "Oeste")``) in the seat styles.
+
+    ```python
+    >>> render("verdict.different_count", table_count=4, count=5)
+    'hay que responder con el mismo número de cartas: 4 en la mesa, 5 la tuya'
+
+    ```
+    """
+    values: Mapping[str, Any] = {**data, **more} if data is not None and more else (data or more)
+    nodes, names = _compiled(code)
+    missing = [n for n in names if n not in values]
+    if missing:
+        raise MessageDataError(
+            f"message {code!r} needs data field(s) {', '.join(map(repr, missing))}; "
+            f"got {sorted(values) or 'none'} (template: {CATALOG[code].template!r})"
+        )
+    out: list[str] = []
+    _render(nodes, values, seats, None, out, code)
+    return "".join(out)
+
+
+def message(code: str, data: Mapping[str, Any] | None = None, seats: Seats = None) -> str:
+    """:func:`render` with the data as one mapping."""
+    return render(code, data or {}, seats=seats)
+
+
+def rule_of(code: str) -> str:
+    """The rule id of a code (``""`` when it explains no single rule)."""
+    entry = CATALOG.get(code)
+    if entry is None:
+        raise MessageError(f"unknown message code {code!r}")
+    return entry.rule
+
+
+def summary(code: str, groups: Sequence[str] = ("game", "op", "deal_code")) -> str:
+    """The data-free Spanish phrase of an error code (``not_in_hand``, ``auction_closed``…), from
+    the first of ``groups`` that has it; ``""`` when none does."""
+    for group in groups:
+        entry = CATALOG.get(f"{group}.{code}")
+        if entry is not None and entry.summary:
+            return entry.summary
+    return ""
+
+
+def _render(
+    nodes: tuple[Node, ...],
+    data: Mapping[str, Any],
+    seats: Seats,
+    number: Any,
+    out: list[str],
+    code: str,
+) -> None:
+    for n in nodes:
+        if isinstance(n, str):
+            out.append(n)
+        elif n[0] == "#":
+            out.append(str(number))
+        elif n[0] == "arg":
+            out.append(_value(data[n[1]], n[2], seats, code))
+        else:
+            _, name, how, branches = n
+            value = data[name]
+            if how == "plural":
+                count = int(value)
+                key = f"={count}"
+                if key not in branches:
+                    key = "one" if count == 1 and "one" in branches else "other"
+                _render(branches[key], data, seats, count, out, code)
+            else:
+                key = ("true" if value else "false") if isinstance(value, bool) else str(value)
+                _render(branches.get(key, branches["other"]), data, seats, number, out, code)
+
+
+def _value(value: Any, style: str, seats: Seats, code: str) -> str:
+    if style == "":
+        if isinstance(value, Mapping):
+            return render(value["code"], value.get("data", {}), seats=seats)
+        if isinstance(value, list | tuple):
+            return " ".join(_value(v, "", seats, code) for v in value)
+        return str(value)
+    if style == "rank":
+        from .cards import RANKS
+
+        return RANK_NAMES_ES[value if isinstance(value, int) else RANKS.index(str(value).upper())]
+    if style == "kind":
+        return KIND_NAMES_ES[str(value)]
+    if style in ("seat", "Seat", "the_seat"):
+        if seats is not None:
+            return str(seats[int(value)])
+        return {"seat": "asiento {}", "Seat": "Asiento {}", "the_seat": "el asiento {}"}[style].format(value)
+    if style == "signed":
+        return f"{int(value):+d}"
+    items = [_value(v, "", seats, code) for v in value]
+    if style == "commas" or len(items) < 2:
+        return ", ".join(items)
+    return ", ".join(items[:-1]) + " y " + items[-1]

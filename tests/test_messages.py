@@ -1,0 +1,940 @@
+"""The one message catalog (ddz.messages): every code is reached from real engine input and says
+exactly the sentence written here by hand; no engine module writes Spanish outside the catalog;
+rendering with missing data fails clearly."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import importlib.util
+import io
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ddz import messages
+from ddz.ai.reasons import Reason
+from ddz.ai.reasons import render as render_reason
+from ddz.cards import Cards, parse, parse_hand, rank_index
+from ddz.cli import build_parser
+from ddz.cli import main as cli_main
+from ddz.codes import deal, decode, encode
+from ddz.compare import Verdict, compare
+from ddz.game import Event, Game, GameError
+from ddz.messages import CATALOG, CodedError, MessageDataError, MessageError, render
+from ddz.moves import legal_plays
+from ddz.ops import run_op
+from ddz.plays import Rejection, analyze, classify
+from ddz.records import replay
+from ddz.variants import Variant
+
+ROOT = Path(__file__).resolve().parents[1]
+HANDS = ["3344556677882222R", "3456789TTTTJJJJQQ", "3456789QQKKKKAAAA"]
+"""Seat 0 holds the 2222 bomb and the red joker; the kitty 99B gives it the rocket."""
+SYMBOLS = "se usan 3 4 5 6 7 8 9 T J Q K A 2 B R"
+
+
+def game(*actions: str, redeals: int = 0) -> Game:
+    g = Game.from_hands(HANDS, "99B", 0, redeals)
+    for a in actions:
+        g.apply(a)
+    return g
+
+
+SPRING = ["3", "33445566778899", "p", "p", "2222", "p", "p"]
+"""Seat 0 bids 3 and, with nobody else playing, is left with the rocket: bomb, rocket and spring."""
+
+
+def spring() -> list[Event]:
+    return game(*SPRING).apply("BR")
+
+
+def _all_pass(g: Game) -> list[Event]:
+    g.apply("p")
+    g.apply("p")
+    return g.apply("p")
+
+
+def _over() -> Game:
+    g = game(*SPRING)
+    g.apply("BR")
+    return g
+
+
+def antispring() -> list[Event]:
+    """Seat 0 bids 3 and leads a 3; seat 1 wins with a 2 and goes out with an airplane."""
+    hands = ["3456777888999TTTJ", "333444555666789T2", "JJJQQQQKKKKAAAA22"]
+    g = Game.from_hands(hands, "2BR", 0)
+    events: list[Event] = []
+    for a in ["3", "3", "2", "p", "p", "333444555666789T"]:
+        events = g.apply(a)
+    return events
+
+
+def error(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> BaseException:
+    try:
+        fn(*args, **kwargs)
+    except (ValueError, TypeError, AttributeError) as e:
+        return e
+    raise AssertionError(f"{fn} did not raise")
+
+
+def said(x: object) -> tuple[str | None, str]:
+    """The catalog code an engine value says and its sentence."""
+    if isinstance(x, Rejection):
+        return "rejection." + x.reason, x.message
+    if isinstance(x, Verdict):
+        return "verdict." + x.reason, x.message
+    if isinstance(x, CodedError):
+        return f"{x.group}.{x.code}", x.message
+    if isinstance(x, Event):
+        return "event." + x.kind, x.text
+    if isinstance(x, BaseException):
+        return None, str(x)
+    assert isinstance(x, str), x
+    return None, x
+
+
+def cli(*args: str) -> str:
+    """What ``ddz ARGS`` prints (stdout then stderr), run in this process."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), contextlib.suppress(SystemExit):
+        cli_main(list(args))
+    return (out.getvalue() + err.getvalue()).strip()
+
+
+def cpu(code: str, data: dict[str, Any], person: str = "tú", *extra: Reason) -> str:
+    return render_reason(Reason(code, data, extra), person)
+
+
+def _record(**fields: Any) -> str:
+    return json.dumps({"format": "ddz-record", "version": 1, **fields})
+
+
+# (code, real engine input, the exact sentence): written from the rules, not copied from output.
+CASES: list[tuple[str, Callable[[], object], str]] = [
+    # notation
+    ("notation.unknown_rank", lambda: error(rank_index, "X"), "valor desconocido «X»"),
+    (
+        "notation.unknown_symbol",
+        lambda: error(parse, "33X"),
+        f"símbolo desconocido «X» en la posición 3; {SYMBOLS}",
+    ),
+    (
+        "notation.unknown_symbol",
+        lambda: error(parse, "3 1"),
+        f"símbolo desconocido «1» en la posición 3 (el diez se escribe T o 10); {SYMBOLS}",
+    ),
+    (
+        "notation.second_joker",
+        lambda: error(parse, "BB"),
+        "un segundo comodín pequeño en la posición 2: solo hay uno",
+    ),
+    (
+        "notation.fifth_copy",
+        lambda: error(parse, "QQQQQ"),
+        "una quinta carta de valor Q en la posición 5: solo hay cuatro de cada valor",
+    ),
+    (
+        "notation.bad_counts",
+        lambda: error(Cards, (5,)),
+        "recuento de cartas imposible: (5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)",
+    ),
+    ("notation.cannot_remove", lambda: error(lambda: Cards("3") - Cards("4")), "no se pueden quitar 4 de 3"),
+    (
+        "notation.too_many",
+        lambda: error(parse_hand, "3333444455556666777788"),
+        "22 cartas: una mano tiene como máximo 20",
+    ),
+    # cards (TypeError, AttributeError)
+    (
+        "cards.not_cards",
+        lambda: error(parse, ["3"]),
+        "las cartas se dan como texto en notación (str) o como Cards, no como list",
+    ),
+    (
+        "cards.not_cards",
+        lambda: error(compare, 3, "4"),
+        "las jugadas se dan como texto en notación (str) o como Cards, no como int",
+    ),
+    (
+        "cards.not_cards",
+        lambda: error(legal_plays, "3", 5),
+        "la jugada de la mesa se da como texto en notación (str) o como Cards, no como int",
+    ),
+    (
+        "cards.immutable_set",
+        lambda: error(setattr, Cards("3"), "key", 1),
+        "Cards es inmutable: no se puede asignar 'key'",
+    ),
+    (
+        "cards.immutable_del",
+        lambda: error(delattr, Cards("3"), "key"),
+        "Cards es inmutable: no se puede borrar 'key'",
+    ),
+    # rejection
+    ("rejection.notation", lambda: analyze("3x"), f"símbolo desconocido «x» en la posición 2; {SYMBOLS}"),
+    ("rejection.empty", lambda: analyze(""), "no hay ninguna carta: una jugada tiene al menos una"),
+    (
+        "rejection.too_many",
+        lambda: analyze("333344445555666677778"),
+        "más de 20 cartas nunca es una jugada: ninguna mano tiene tantas",
+    ),
+    (
+        "rejection.two_in_chain",
+        lambda: analyze("TJQKA2"),
+        "el 2 no entra en escaleras, escaleras de parejas ni aviones: las estructuras consecutivas "
+        "se detienen en el as",
+    ),
+    (
+        "rejection.joker_in_chain",
+        lambda: analyze("QKA2B"),
+        "los comodines no entran en escaleras: las estructuras consecutivas se detienen en el as",
+    ),
+    (
+        "rejection.straight_too_short",
+        lambda: analyze("3456"),
+        "una escalera necesita al menos 5 valores consecutivos",
+    ),
+    (
+        "rejection.pair_straight_too_short",
+        lambda: analyze("3344"),
+        "una escalera de parejas necesita al menos 3 parejas de valores consecutivos",
+    ),
+    (
+        "rejection.not_consecutive",
+        lambda: analyze("34568"),
+        "los valores de una escalera tienen que ser consecutivos",
+    ),
+    (
+        "rejection.four_split",
+        lambda: analyze("44445555"),
+        "las cuatro cartas de un valor van juntas: no se pueden usar tres como cuerpo y la cuarta "
+        "como acompañante, ni repartirlas en dos parejas acompañantes",
+    ),
+    (
+        "rejection.kicker_same_as_body",
+        lambda: analyze("33334445"),
+        "un acompañante no puede tener el valor del cuerpo: la cuarta carta de un valor no acompaña "
+        "a las otras tres",
+    ),
+    (
+        "rejection.kicker_repeated",
+        lambda: analyze("333444555777"),
+        "ningún valor puede aparecer más de dos veces entre los acompañantes",
+    ),
+    (
+        "rejection.jokers_as_kickers",
+        lambda: analyze("333444BR"),
+        "los dos comodines no pueden acompañar a la vez (uno solo sí): juntos son el cohete",
+    ),
+    (
+        "rejection.four_two_same_singles",
+        lambda: analyze("444455", Variant.parse("four_two_distinct_singles")),
+        "en esta variante las dos sueltas de un cuarteto deben ser de valores distintos",
+    ),
+    ("rejection.no_pattern", lambda: analyze("3479"), "estas cartas no forman ninguna de las 14 jugadas"),
+    # play
+    (
+        "play.describe",
+        lambda: classify("KKK3").describe(),
+        "trío con carta suelta de K (cuerpo KKK, acompañante 3)",
+    ),
+    (
+        "play.describe",
+        lambda: classify("33344456").describe(),
+        "avión con cartas sueltas del 3 al 4 (2 valores) (cuerpo 333444, acompañantes 56)",
+    ),
+    ("play.describe", lambda: classify("TTTT").describe(), "bomba de 10"),
+    ("play.describe_rocket", lambda: classify("BR").describe(), "cohete (los dos comodines)"),
+    # verdict
+    (
+        "verdict.invalid_play",
+        lambda: compare("3x", "4"),
+        f"tu jugada no es válida: símbolo desconocido «x» en la posición 2; {SYMBOLS}",
+    ),
+    (
+        "verdict.invalid_table",
+        lambda: compare("4", "3456"),
+        "la jugada de la mesa no es válida: una escalera necesita al menos 5 valores consecutivos",
+    ),
+    ("verdict.nothing_beats_rocket", lambda: compare("2222", "BR"), "nada supera al cohete"),
+    ("verdict.rocket", lambda: compare("BR", "2222"), "el cohete supera a todo, bombas incluidas"),
+    ("verdict.bomb", lambda: compare("3333", "2"), "una bomba supera a cualquier jugada que no sea bomba"),
+    (
+        "verdict.table_is_bomb",
+        lambda: compare("AAA2", "3333"),
+        "a una bomba solo la superan una bomba más alta o el cohete",
+    ),
+    (
+        "verdict.different_kind",
+        lambda: compare("55", "4"),
+        "hay que responder con el mismo tipo: en la mesa hay carta suelta y tú juegas pareja",
+    ),
+    (
+        "verdict.different_count",
+        lambda: compare("345678", "34567"),
+        "hay que responder con el mismo número de cartas: 5 en la mesa, 6 la tuya",
+    ),
+    ("verdict.higher", lambda: compare("KKK3", "QQQR"), "K es más alto que Q (los acompañantes no cuentan)"),
+    ("verdict.higher", lambda: compare("TTTT", "9999"), "10 es más alto que 9"),
+    (
+        "verdict.not_higher",
+        lambda: compare("QQQ3", "KKK4"),
+        "Q no es más alto que K; los acompañantes no aportan fuerza",
+    ),
+    ("verdict.not_higher", lambda: compare("B", "R"), "comodín pequeño no es más alto que comodín grande"),
+    # game
+    ("game.bad_bid", lambda: error(game, "4"), "en la subasta se puja 1, 2 o 3, o se pasa («p»), no «4»"),
+    (
+        "game.bid_not_higher",
+        lambda: error(game, "2", "1"),
+        "la puja tiene que superar a la más alta (2): 1 no la supera",
+    ),
+    (
+        "game.bad_deal",
+        lambda: error(Game.from_hands, ["3"], "4", 0),
+        "hacen falta exactamente tres manos",
+    ),
+    (
+        "game.bad_deal",
+        lambda: error(Game.from_hands, ["3", "4", "5"], "666", 0),
+        "cada mano tiene 17 cartas y el pozo 3",
+    ),
+    (
+        "game.bad_deal",
+        lambda: error(Game.from_hands, [HANDS[0], HANDS[1], "33" + HANDS[2][2:]], "99B", 0),
+        "las manos y el pozo no forman la baraja de 54 cartas",
+    ),
+    ("game.bad_deal", lambda: error(Game.from_hands, HANDS, "99B", 5), "el primer postor es 0, 1 o 2"),
+    (
+        "game.bad_deal",
+        lambda: error(Game.from_hands, HANDS, "99B", 0, 4),
+        "como mucho hay tres repartos repetidos",
+    ),
+    ("game.bad_action", lambda: error(game().apply, 3), "acción no válida: 3"),
+    (
+        "game.bad_action",
+        lambda: error(game("1").skip_bidding, 0),
+        "solo se puede saltar la subasta antes de la primera puja",
+    ),
+    ("game.bad_action", lambda: error(game().skip_bidding, 5), "terrateniente 0, 1 o 2 y base 1, 2 o 3"),
+    ("game.bad_action", lambda: error(game("3").apply, "p", ids=["3S"]), "un pase no lleva cartas"),
+    ("game.game_over", lambda: error(_over().apply, "p"), "la mano ya ha terminado"),
+    ("game.not_your_turn", lambda: error(game().apply, "p", seat=2), "no es tu turno: le toca al asiento 0"),
+    (
+        "game.must_lead",
+        lambda: error(game, "3", "p"),
+        "quien abre la baza no puede pasar: tiene que jugar algo",
+    ),
+    (
+        "game.bad_notation",
+        lambda: error(game, "3", "3x"),
+        f"símbolo desconocido «x» en la posición 2; {SYMBOLS}",
+    ),
+    ("game.not_in_hand", lambda: error(game, "3", "AAAA"), "no tienes esas cartas: te falta AAAA"),
+    (
+        "game.bad_ids",
+        lambda: error(game("3").apply, "33", ids=["3S", "4S"]),
+        "las cartas elegidas no son 33 de tu mano",
+    ),
+    (
+        "game.invalid_play",
+        lambda: error(game, "3", "34"),
+        "34 no es una jugada: estas cartas no forman ninguna de las 14 jugadas",
+    ),
+    ("game.does_not_beat", lambda: error(game, "3", "4", "3"), "3 no supera a 4: 3 no es más alto que 4"),
+    # op: the error codes of the conformance operations, as the corpus pages name them
+    (
+        "op.auction_closed",
+        lambda: render("op." + run_op("bid", {"bids": ["3", "p"]})["error"]),
+        "la subasta ya estaba cerrada",
+    ),
+    (
+        "op.incomplete",
+        lambda: render("op." + run_op("bid", {"bids": ["p"]})["error"]),
+        "falta algo: la subasta o la mano no han terminado",
+    ),
+    ("op.notation", lambda: render("op." + run_op("notation", {"cards": "x"})["error"]), "no se puede leer"),
+    (
+        "op.bad_code",
+        lambda: render("op." + run_op("deal", {"code": "ZZZZ"})["error"]),
+        "ese código de reparto no es válido",
+    ),
+    # event, doubling, result
+    ("event.bid", lambda: game().apply("p")[0], "Asiento 0 pasa."),
+    ("event.bid", lambda: game("p").apply("2")[0], "Asiento 1 puja 2."),
+    (
+        "event.forced",
+        lambda: game("p", "p", redeals=3).apply("p")[1],
+        "Cuarto reparto sin pujas: quien abrió la subasta es terrateniente con base 1.",
+    ),
+    ("event.void", lambda: game("p", "p").apply("p")[1], "Los tres pasan: la mano se anula."),
+    (
+        "event.redeal",
+        lambda: _all_pass(Game.from_code("003N-QK8N1"))[1],
+        "Los tres pasan: se baraja y se reparte de nuevo.",
+    ),
+    (
+        "event.landlord",
+        lambda: game().apply("3")[1],
+        "Asiento 0 es el terrateniente (base 3) y recibe el pozo 99B.",
+    ),
+    ("event.play", lambda: game("3").apply("33")[0], "Asiento 0 juega pareja de 3."),
+    (
+        "event.play",
+        lambda: game("3").apply("334455")[0],
+        "Asiento 0 juega escalera de parejas del 3 al 5 (3 valores).",
+    ),
+    ("event.double", lambda: game("3").apply("2222")[1], "¡Bomba 2222! El multiplicador se duplica: 2."),
+    ("event.double", lambda: game("3").apply("BR")[1], "¡Cohete! El multiplicador se duplica: 2."),
+    ("event.pass", lambda: game("3", "3").apply("p")[0], "Asiento 1 pasa."),
+    (
+        "event.trick",
+        lambda: game("3", "3", "p").apply("p")[1],
+        "Dos pases seguidos: se cierra la baza y sale el asiento 0.",
+    ),
+    (
+        "event.over",
+        lambda: spring()[-1],
+        "Gana el terrateniente (el asiento 0 se queda sin cartas). Base (puja del terrateniente): 3. "
+        "×2 por bomba 2222 (asiento 0). ×2 por cohete (asiento 0). "
+        "×2 por primavera: ningún campesino jugó una carta. Multiplicador: 8. S = 3 × 8 = 24. "
+        "Puntos: asiento 0: +48, asiento 1: -24, asiento 2: -24.",
+    ),
+    (
+        "event.over",
+        lambda: antispring()[-1],
+        "Ganan los campesinos (el asiento 1 se queda sin cartas). Base (puja del terrateniente): 3. "
+        "×2 por antiprimavera: el terrateniente solo jugó su salida. Multiplicador: 2. S = 3 × 2 = 6. "
+        "Puntos: asiento 0: -12, asiento 1: +6, asiento 2: +6.",
+    ),
+    # record
+    (
+        "record.bad_json",
+        lambda: error(replay, "1" * 5000),  # Python's own words after the colon, cut at 80 characters
+        "el registro no es JSON válido: Exceeds the limit (4300 digits) for integer string conversion: "
+        "value has 5000 di",
+    ),
+    (
+        "record.json_error",
+        lambda: error(replay, "{"),
+        "el registro no es JSON válido: Expecting property name enclosed in double quotes (línea 1)",
+    ),
+    (
+        "record.too_deep",
+        lambda: error(replay, "[" * 100_000),
+        "el registro no es JSON válido: anida demasiados niveles",
+    ),
+    ("record.not_object", lambda: error(replay, "[]"), "el registro tiene que ser un objeto JSON"),
+    (
+        "record.unknown_format",
+        lambda: error(replay, {"format": "x"}),
+        "formato de registro desconocido: se espera ddz-record versión 1",
+    ),
+    (
+        "record.bad_variant",
+        lambda: error(replay, _record(variant=3)),
+        "la variante del registro tiene que ser un texto, como «standard»",
+    ),
+    (
+        "record.no_actions",
+        lambda: error(replay, _record()),
+        "el registro no tiene la lista de acciones «actions»",
+    ),
+    (
+        "record.no_deal",
+        lambda: error(replay, _record(actions=[])),
+        "el registro no tiene ni código ni reparto",
+    ),
+    (
+        "record.bad_deal",
+        lambda: error(replay, _record(code="ZZZZ", actions=[])),
+        "el reparto del registro no es válido: código no válido: «ZZZZ» tiene 4 símbolos y un código tiene 9",
+    ),
+    (
+        "record.bad_action",
+        lambda: error(replay, _record(code="003N-QK8N1", actions=["p", "9"])),
+        "acción 1 («9») no válida: en la subasta se puja 1, 2 o 3, o se pasa («p»), no «9»",
+    ),
+    (
+        "record.result_mismatch",
+        lambda: error(replay, _record(code="003N-QK8N1", actions=[], result={})),
+        "el resultado guardado no coincide con el de la partida reproducida",
+    ),
+    # deal_code
+    ("deal_code.seed_range", lambda: error(encode, -1), "semilla fuera de rango: -1"),
+    ("deal_code.not_text", lambda: error(decode, 5), "código no válido: se esperaba texto, no int"),
+    (
+        "deal_code.length",
+        lambda: error(decode, "ZZZZ"),
+        "código no válido: «ZZZZ» tiene 4 símbolos y un código tiene 9",
+    ),
+    (
+        "deal_code.symbol",
+        lambda: error(decode, "003N-QK8NU"),
+        "código no válido: el símbolo «U» (posición 9) no se usa en los códigos",
+    ),
+    (
+        "deal_code.check",
+        lambda: error(decode, "003N-QK8N2"),
+        "código no válido: «003N-QK8N2» no pasa la comprobación; revisa si hay una errata",
+    ),
+    (
+        "deal_code.redeal_range",
+        lambda: error(deal, "003N-QK8N1", 4),
+        "reparto fuera de rango: 4 (0 es el primero; 1, 2 o 3 los repetidos)",
+    ),
+    # variant
+    (
+        "variant.not_text",
+        lambda: error(Variant.parse, 3),
+        "la variante se da como texto (por ejemplo «standard»), no como int",
+    ),
+    (
+        "variant.unknown",
+        lambda: error(Variant.parse, "nope"),
+        "variante desconocida «nope»; se conocen: standard, four_two_distinct_singles, jokers_as_kickers, "
+        "trio_as_kickers, unlimited_redeals",
+    ),
+    # cli
+    (
+        "cli.classified",
+        lambda: cli("classify", "KKK3"),
+        "KKK 3: trío con carta suelta de K (cuerpo KKK, acompañante 3)",
+    ),
+    (
+        "cli.not_a_play",
+        lambda: cli("classify", "3479"),
+        "3479: no es una jugada — estas cartas no forman ninguna de las 14 jugadas [R-KIND-0]",
+    ),
+    (
+        "cli.error",
+        lambda: cli("classify", "3x"),
+        f"error: símbolo desconocido «x» en la posición 2; {SYMBOLS}",
+    ),
+    (
+        "cli.unreadable",
+        lambda: cli("beats", "4", "3x"),
+        f"error: la jugada de la mesa «3x» no se puede leer: símbolo desconocido «x» en la posición 2; {SYMBOLS}",
+    ),
+    (
+        "cli.beats",
+        lambda: cli("beats", "KKK3", "QQQR"),
+        "KKK3 supera a QQQR: K es más alto que Q (los acompañantes no cuentan) [R-CMP-2]",
+    ),
+    (
+        "cli.beats",
+        lambda: cli("beats", "55", "4"),
+        "55 no supera a 4: hay que responder con el mismo tipo: en la mesa hay carta suelta y tú juegas "
+        "pareja [R-CMP-1]",
+    ),
+    (
+        "cli.bad_table",
+        lambda: cli("legal", "3", "--table", "3479"),
+        "error: la jugada de la mesa «3479» no es válida: estas cartas no forman ninguna de las 14 jugadas",
+    ),
+    (
+        "cli.legal_head",
+        lambda: cli("legal", "77778", "--table", "666"),
+        "2 jugadas que superan a 666 con 77778:\n  trío (1): 777\n  bomba (1): 7777",
+    ),
+    (
+        "cli.legal_group",
+        lambda: cli("legal", "BR"),
+        "3 jugadas de salida con BR:\n  carta suelta (2): B · R\n  cohete (1): BR",
+    ),
+    (
+        "cli.deal_seat",
+        lambda: cli("deal", "003N-QK8N1"),
+        "Asiento 0: 45566779TJQQKAA2R\nAsiento 1: 3444888899TTTKA2B\nAsiento 2: 3335679JJJQQKKA22\n"
+        "Pozo: 567\nPuja primero: asiento 2",
+    ),
+    (
+        "cli.cannot_read",
+        lambda: cli("replay", "/nonexistent/r.json"),
+        "error: no se puede leer «/nonexistent/r.json»: No such file or directory",
+    ),
+    (
+        "cli.argparse",
+        lambda: cli("frob").splitlines()[-1],
+        "error: argumento command: opción no válida: 'frob' (elige entre 'classify', 'beats', 'legal', "
+        "'deal', 'replay')",
+    ),
+    (
+        "cli.argparse",
+        lambda: cli("classify").splitlines()[-1],
+        "error: faltan estos argumentos: cards",
+    ),
+    (
+        "cli.argparse",
+        lambda: cli("classify", "3", "--foo").splitlines()[-1],
+        "error: argumentos no reconocidos: --foo",
+    ),
+    (
+        "cli.argparse",
+        lambda: cli("--variant").splitlines()[-1],
+        "error: argumento --variant: falta el valor",
+    ),
+    (
+        "cli.argparse",
+        lambda: cli("deal", "003N-QK8N1", "--redeal", "x").splitlines()[-1],
+        "error: argumento --redeal: no es un número entero: 'x'",
+    ),
+    # cpu: the reasons the CPU gives, to the player (tú) and about a seat
+    ("cpu.go_out", lambda: cpu("go_out", {}), "con esto te quedas sin cartas"),
+    (
+        "cpu.sure_win",
+        lambda: cpu("sure_win", {}, "Este"),
+        "después nadie puede pararle: gana la mano juegue como juegue el resto",
+    ),
+    (
+        "cpu.fewest_plays",
+        lambda: cpu("fewest_plays", {"plays": 2, "plan": ["KKK 3", "55"]}),
+        "te deja en 2 jugadas (KKK 3 · 55)",
+    ),
+    ("cpu.fewest_plays", lambda: cpu("fewest_plays", {"plays": 1}, "Oeste"), "le deja en 1 jugada"),
+    (
+        "cpu.long_chain",
+        lambda: cpu("long_chain", {"cards": "34567", "n": 5}, "Este"),
+        "sale con una cadena larga (34567): descarga 5 cartas de una vez",
+    ),
+    (
+        "cpu.keep_control",
+        lambda: cpu("keep_control", {"twos": 2, "jokers": ["grande"], "rocket": False, "bombs": []}),
+        "y guardas dos doses y el comodín grande para recuperar la salida",
+    ),
+    (
+        "cpu.keep_control",
+        lambda: cpu("keep_control", {"twos": 1, "rocket": True, "bombs": ["7"]}, "Este"),
+        "y guarda un 2, el cohete y una bomba de 7 para recuperar la salida",
+    ),
+    ("cpu.control_back", lambda: cpu("control_back", {"rank": "2"}), "el 2 recupera la salida"),
+    (
+        "cpu.bomb_now",
+        lambda: cpu("bomb_now", {"rocket": False, "why": "danger", "who": "Este", "cards_left": 3}),
+        "la bomba decide la mano ahora: a Este le quedan 3 cartas",
+    ),
+    (
+        "cpu.bomb_now",
+        lambda: cpu("bomb_now", {"rocket": True, "why": "few_plays"}),
+        "el cohete decide la mano ahora: te quedan pocas jugadas",
+    ),
+    (
+        "cpu.feed_partner",
+        lambda: cpu("feed_partner", {"cards_left": 1}),
+        "le das paso a tu compañero, que solo tiene 1 carta",
+    ),
+    (
+        "cpu.high_single",
+        lambda: cpu("high_single", {"who": "Oeste"}),
+        "a Oeste le queda una carta: si hay que sacar una suelta, la más alta, nunca una baja que le deje salir",
+    ),
+    (
+        "cpu.partner_leads",
+        lambda: cpu("partner_leads", {}, "Este"),
+        "su compañero lleva la baza: no hay que superarlo",
+    ),
+    ("cpu.forced_pass", lambda: cpu("forced_pass", {"table": "KKK 3"}), "no tienes nada que supere a KKK 3"),
+    (
+        "cpu.save_strength",
+        lambda: cpu("save_strength", {"table": "AA", "cost": "control", "control": {"twos": 2}}),
+        "superar a AA te obligaría a gastar dos doses: mejor guardar la mano",
+    ),
+    (
+        "cpu.cost_control",
+        lambda: cpu("save_strength", {"table": "AA", "cost": "control", "control": {}}),
+        "superar a AA te obligaría a gastar una carta alta: mejor guardar la mano",
+    ),
+    (
+        "cpu.cost_bomb",
+        lambda: cpu("save_strength", {"table": "AA", "cost": "bomb"}, "Este"),
+        "superar a AA le obligaría a gastar su bomba: mejor guardar la mano",
+    ),
+    (
+        "cpu.cost_break_bomb",
+        lambda: cpu("save_strength", {"table": "AA", "cost": "break_bomb", "rank": "7"}),
+        "superar a AA te obligaría a romper tu bomba de 7: mejor guardar la mano",
+    ),
+    (
+        "cpu.cost_split_rocket",
+        lambda: cpu("save_strength", {"table": "AA", "cost": "split_rocket"}, "Este"),
+        "superar a AA le obligaría a separar el cohete: mejor guardar la mano",
+    ),
+    (
+        "cpu.cost_plays",
+        lambda: cpu("save_strength", {"table": "AA", "cost": "plays", "after": 3, "now": 3}),
+        "superar a AA no te acerca a salir: te seguirían quedando 3 jugadas: mejor guardar la mano",
+    ),
+    (
+        "cpu.cost_plays",
+        lambda: cpu("save_strength", {"table": "AA", "cost": "plays", "after": 4, "now": 3}, "Este"),
+        "superar a AA le dejaría 4 jugadas, más que las 3 de ahora: mejor guardar la mano",
+    ),
+    (
+        "cpu.bid",
+        lambda: cpu(
+            "bid", {"plays": 5, "control": {"twos": 0, "jokers": [], "bombs": []}, "bid": 1, "highest": 0}
+        ),
+        "tu mano sale en 5 jugadas y no tienes doses, comodines ni bombas para recuperar la salida: puja 1",
+    ),
+    (
+        "cpu.bid",
+        lambda: cpu(
+            "bid", {"plays": 4, "control": {"twos": 1}, "bid": 0, "would_open": True, "highest": 1}, "Este"
+        ),
+        "su mano sale en 4 jugadas y tiene un 2 para recuperar la salida: no vale la pena subir a 2 o más",
+    ),
+    (
+        "cpu.bid",
+        lambda: cpu("bid", {"plays": 1, "control": {}, "bid": 0}),
+        "tu mano sale en 1 jugada y no tienes doses, comodines ni bombas para recuperar la salida: mejor pasar",
+    ),
+    (
+        "cpu.cover_partner",
+        lambda: cpu("cover_partner", {"table": "5", "who": "Este", "cards_left": 3}),
+        "a Este le quedan 3 cartas y juega ahora: superas el 5 de tu compañero para que no se lo lleve él",
+    ),
+    (
+        "cpu.attach_kicker",
+        lambda: cpu("attach_kicker", {"cards": "KKK 3", "kicker": "3"}, "Oeste"),
+        "sale con KKK 3: el 3 va de acompañante del trío en vez de salir solo",
+    ),
+    (
+        "cpu.take_lead",
+        lambda: cpu("take_lead", {"who": "Este", "table": "AA"}),
+        "pasar le dejaría la salida a Este: superas a AA",
+    ),
+    (
+        "cpu.playout",
+        lambda: cpu("playout", {"action": "p", "wins": 5, "other": "KKK 3", "other_wins": 2, "samples": 8}),
+        "jugando el final en 8 repartos posibles de las cartas que no ves, pasando ganas 5; con KKK 3, solo 2",
+    ),
+    (
+        "cpu.lowest_play",
+        lambda: cpu("lowest_play", {"cards": "55", "table": "44"}),
+        "55 es lo más bajo que supera a 44",
+    ),
+    ("cpu.lowest_play", lambda: cpu("lowest_play", {"cards": "3"}, "Este"), "sale con lo más bajo: 3"),
+    (
+        "cpu.also",
+        lambda: cpu("forced_pass", {"table": "2"}, "tú", Reason("keep_control", {"twos": 1})),
+        "no tienes nada que supere a 2; y guardas un 2 para recuperar la salida",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("code", "make", "sentence"), CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)]
+)
+def test_engine_input_says_the_expected_sentence(
+    code: str, make: Callable[[], object], sentence: str
+) -> None:
+    got_code, text = said(make())
+    if got_code is not None:
+        assert got_code == code
+    assert text == sentence
+
+
+@contextlib.contextmanager
+def codes_rendered() -> Iterator[list[str]]:
+    """Every catalog code rendered (nested ones included), in order, while the block runs."""
+    seen: list[str] = []
+    compiled = messages._compiled
+
+    def spy(code: str) -> Any:
+        seen.append(code)
+        return compiled(code)
+
+    messages._compiled = spy
+    try:
+        yield seen
+    finally:
+        messages._compiled = compiled
+
+
+def test_every_code_in_the_catalog_is_reached_from_engine_input() -> None:
+    with codes_rendered() as seen:
+        for code, make, _ in CASES:
+            before = len(seen)
+            said(make())
+            assert code in seen[before:], code  # the row renders its own code
+        help_text = _help_texts()
+        cli("replay", str(_utf8_junk()))
+        cli("replay", str(_open_record()))
+    assert "muestra esta ayuda y termina" in help_text and "uso:" in help_text
+    assert sorted(set(CATALOG) - set(seen)) == [], "codes no engine input renders"
+
+
+def _help_texts() -> str:
+    parser = build_parser()
+    out = [parser.format_help()]
+    sub = next(a for a in parser._actions if a.choices and "legal" in a.choices)  # type: ignore[operator]
+    out += [p.format_help() for p in sub.choices.values()]  # type: ignore[union-attr]
+    return "\n".join(out)
+
+
+def _utf8_junk() -> Path:
+    import tempfile
+
+    path = Path(tempfile.mkdtemp()) / "junk.json"
+    path.write_bytes(b"\xff\xfe")
+    return path
+
+
+def _open_record() -> Path:
+    import tempfile
+
+    path = Path(tempfile.mkdtemp()) / "open.json"
+    path.write_text(_record(code="003N-QK8N1", actions=["3"]), encoding="utf-8")
+    return path
+
+
+def test_cli_help_and_file_errors_speak_spanish() -> None:
+    text = _help_texts()
+    for phrase in [
+        "uso: ddz",
+        "Dou Dizhu: clasifica, compara y lista jugadas.",
+        "salida JSON para máquinas",
+        "variante de reglas (por defecto: standard)",
+        "qué jugada forman unas cartas",
+        "si una jugada supera a la de la mesa",
+        "todas las jugadas legales de una mano",
+        "el reparto de un código de partida",
+        "comprueba y puntúa un registro de partida (JSON)",
+        "la jugada de la mesa que hay que superar",
+        "argumentos:",
+        "opciones:",
+    ]:
+        assert phrase in text, phrase
+    junk = _utf8_junk()
+    assert cli("replay", str(junk)) == f"error: «{junk}» no es un texto UTF-8 (un registro es JSON)"
+    assert cli("replay", str(_open_record())) == "El registro es válido; la mano no ha terminado."
+
+
+def test_seat_names_come_from_the_caller() -> None:
+    names = ("Sur", "Este", "Oeste")
+    over = spring()[-1]
+    assert over.say(names).startswith("Gana el terrateniente (Sur se queda sin cartas).")
+    assert over.say(names).endswith(
+        "×2 por cohete (Sur). ×2 por primavera: ningún campesino jugó una carta. "
+        "Multiplicador: 8. S = 3 × 8 = 24. Puntos: Sur: +48, Este: -24, Oeste: -24."
+    )
+    assert game().apply("1")[0].say(names) == "Sur puja 1."
+
+
+# ---- rendering ----------------------------------------------------------------------------------------
+def test_missing_data_raises_a_clear_error() -> None:
+    with pytest.raises(MessageDataError) as exc:
+        render("verdict.higher", rank="K")
+    text = str(exc.value)
+    assert "'verdict.higher'" in text and "'table_rank'" in text and "'kickers'" in text
+    with pytest.raises(MessageDataError, match="'missing'"):
+        GameError("not_in_hand").message  # noqa: B018
+    with pytest.raises(MessageError, match=r"unknown message code 'no\.such'"):
+        render("no.such")
+
+
+def test_engine_values_carry_plain_data() -> None:
+    r = analyze("3x")
+    assert isinstance(r, Rejection)
+    assert json.loads(json.dumps(r.data)) == {
+        "cause": {"code": "notation.unknown_symbol", "data": {"symbol": "x", "column": 2}}
+    }
+    v = compare("55", "4")
+    assert (v.reason, v.rule, v.data) == (
+        "different_kind",
+        "R-CMP-1",
+        {"kind": "pair", "table_kind": "single"},
+    )
+    e = error(game, "3", "AAAA")
+    assert isinstance(e, GameError) and (e.code, e.data) == ("not_in_hand", {"missing": "AAAA"})
+    assert render("game." + e.code, e.data) == e.message == str(e)
+
+
+def test_rule_ids_are_the_catalogs_and_exist() -> None:
+    rules = set(re.findall(r"^### (\S+)", (ROOT / "ddz/conformance/data/rules.md").read_text("utf-8"), re.M))
+    assert {e.rule for e in CATALOG.values() if e.rule} <= rules
+    r = analyze("44445555")
+    assert isinstance(r, Rejection) and r.rule == CATALOG["rejection.four_split"].rule == "R-ONE-2"
+    assert compare("5555", "4444").rule == "R-CMP-3"  # between bombs, the bomb rule
+
+
+def test_templates_that_cannot_be_read_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    for bad in ["{x", "a}", "{x, nope}", "{x, select, a {1}}"]:
+        monkeypatch.setitem(CATALOG, "test.bad", messages.Entry("test.bad", "", bad, ""))
+        monkeypatch.setattr(messages, "_COMPILED", {})
+        with pytest.raises(MessageError):
+            render("test.bad", x=1)
+
+
+# ---- no Spanish outside the catalog ---------------------------------------------------------------------
+SPANISH = re.compile(
+    r"[áéíóúñÁÉÍÓÚÑ¿¡«»]|\b(?:el|la|los|las|del|una|es|con|que|se|por|para|hay|jugadas?|cartas?|asiento"
+    r"|mano|puja|pasa|valor|pozo|terrateniente|campesinos|tienes|tiene)\b",
+    re.I,
+)
+ENGINE = sorted([*ROOT.glob("ddz/*.py"), *ROOT.glob("ddz/ai/*.py")])
+"""The engine's modules (the conformance tool and the peer adapters are not the engine)."""
+ALLOWED: dict[str, set[str]] = {
+    "ddz/messages.py": {"*"},  # the catalog itself
+    "ddz/arena.py": {"*"},  # a developer's benchmark report, not a message of the engine
+    # cpu.py belongs to the strategy work: level names, a joker's data word, the person «tú» and
+    # two ValueErrors for programming mistakes are its only Spanish.
+    "ddz/ai/cpu.py": {
+        "Fácil",
+        "Difícil",
+        "tú",
+        "pequeño",
+        "la mano ha terminado",
+        "nivel desconocido «",
+        "»: ",
+    },
+    "ddz/ai/reasons.py": {"tú"},  # the person argument of render()
+}
+
+
+def spanish_literals(source: str) -> list[tuple[int, str]]:
+    """String constants with Spanish in them, docstrings (bare string statements) left out."""
+    tree = ast.parse(source)
+    docs = {
+        id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
+    }
+    return [
+        (n.lineno, n.value)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant)
+        and isinstance(n.value, str)
+        and id(n) not in docs
+        and SPANISH.search(n.value)
+    ]
+
+
+def test_the_scan_finds_spanish() -> None:
+    found = spanish_literals('"""Docstring: la mano."""\nX = f"no tienes {n} cartas"\nY = "hand"\n')
+    assert [text for _, text in found] == ["no tienes ", " cartas"]
+
+
+@pytest.mark.parametrize("path", ENGINE, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_spanish_literal_outside_the_catalog(path: Path) -> None:
+    allowed = ALLOWED.get(str(path.relative_to(ROOT)), set())
+    if "*" in allowed:
+        return
+    found = [(line, text) for line, text in spanish_literals(path.read_text("utf-8")) if text not in allowed]
+    assert found == [], f"{path.name}: Spanish outside ddz/messages.py"
+
+
+def test_the_docs_page_lists_every_code() -> None:
+    spec = importlib.util.spec_from_file_location("ddz_docs_hooks", ROOT / "docs" / "hooks.py")
+    assert spec is not None and spec.loader is not None
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    page = hooks.messages_page("../")
+    for entry in CATALOG.values():
+        assert f'<code id="{entry.code}">{entry.code}</code>' in page
+    assert "[R-ONE-2](../reglas.md#R-ONE-2)" in page
+    assert hooks.expand("<!-- messages -->", "../", "../") == page
