@@ -57,7 +57,7 @@ def describe(cards_text: str, table_text: str = "") -> Bar:
         return Bar(False, title, f"La jugada de la mesa no es válida: {table.message}.", table.rule, got)
     v = compare(got, table)
     verb = "Supera" if v.beats else "No supera"
-    return Bar(v.beats, title, f"{detail}. {verb} a {table.cards}: {v.message}.", v.rule, got, v.beats)
+    return Bar(v.beats, title, f"{detail}. {verb} a {table.shown()}: {v.message}.", v.rule, got, v.beats)
 
 
 def describe_play(p: Play) -> str:
@@ -354,7 +354,8 @@ def check_selection(ex: dict[str, object], cards_text: str) -> Feedback:
     if ex.get("table"):
         v = compare(got, str(ex["table"]))
         if not v.beats:
-            return Feedback(False, f"No supera a {ex['table']}: {v.message}.")
+            shown = v.table.shown() if isinstance(v.table, Play) else ex["table"]
+            return Feedback(False, f"No supera a {shown}: {v.message}.")
     avoid = str(ex.get("avoid", ""))
     used = [c for c in avoid if c in str(got.cards)]
     if used:
