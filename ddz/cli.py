@@ -150,7 +150,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
         with open(args.file, encoding="utf-8") as fh:
             text = fh.read()
     except OSError as e:
-        print(render("cli.cannot_read", file=args.file, reason=e.strerror), file=sys.stderr)
+        problem = (
+            "missing"
+            if isinstance(e, FileNotFoundError)
+            else "folder"
+            if isinstance(e, IsADirectoryError)
+            else "denied"
+            if isinstance(e, PermissionError)
+            else "other"
+        )
+        print(render("cli.cannot_read", file=args.file, problem=problem, reason=e.strerror), file=sys.stderr)
         return 2
     except UnicodeDecodeError:
         print(render("cli.not_utf8", file=args.file), file=sys.stderr)

@@ -684,7 +684,8 @@ _ENTRIES: tuple[Entry, ...] = (
     _e(
         "cli.cannot_read",
         "",
-        "error: no se puede leer «{file}»: {reason}",
+        "error: no se puede leer «{file}»: {problem, select, missing {no existe} folder {es una carpeta} "
+        "denied {no hay permiso para leerlo} other {{reason}}}",
         "replay of a file that cannot be opened",
     ),
     _e(

@@ -557,8 +557,9 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "cli.cannot_read",
         lambda: cli("replay", "/nonexistent/r.json"),
-        "error: no se puede leer «/nonexistent/r.json»: No such file or directory",
+        "error: no se puede leer «/nonexistent/r.json»: no existe",
     ),
+    ("cli.cannot_read", lambda: cli("replay", "/"), "error: no se puede leer «/»: es una carpeta"),
     (
         "cli.argparse",
         lambda: cli("frob").splitlines()[-1],
