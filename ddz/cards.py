@@ -195,7 +195,7 @@ EMPTY = Cards()
 
 def check_cards_arg(value: object, what: str = "las cartas") -> None:
     """Raise a clear :class:`TypeError` unless ``value`` is cards in notation (``str``) or :class:`Cards`."""
-    if not isinstance(value, str | Cards):
+    if not isinstance(value, (str, Cards)):  # a tuple: no union object built per call
         raise TypeError(
             f"{what} se dan como texto en notación (str) o como Cards, no como {type(value).__name__}"
         )
@@ -234,8 +234,12 @@ _PARSE_CACHE: dict[str, Cards] = {}
 
 # The fast reading: each symbol adds 1 to its rank's 8-bit field of a wide integer (separators add
 # 0); a field above its rank's copies sets that field's top bit once _WIDE_ADD is added. Text with
-# anything else ("10", unknown symbols) or 128+ characters takes the careful path below.
-_WIDE = {s: 1 << (8 * r) for s, r in _RANK_INDEX.items()}
+# anything else ("10", unknown symbols) or 128+ characters takes the careful path below. The same
+# sum also adds 1 to the rank's 3-bit field of the packed key, held above bit _KEY_SHIFT: when no
+# rank has too many copies no 3-bit field overflows, so the key is read off without another pass.
+_KEY_SHIFT = 8 * NUM_RANKS + 8
+_WIDE_MASK = (1 << (8 * NUM_RANKS)) - 1
+_WIDE = {s: (1 << (8 * r)) | (POW[r] << _KEY_SHIFT) for s, r in _RANK_INDEX.items()}
 _WIDE.update(dict.fromkeys(_SEPARATORS, 0))
 _WIDE_ADD = sum((127 - m) << (8 * r) for r, m in enumerate(MAX_COPIES))
 _WIDE_TOP = sum(128 << (8 * r) for r in range(NUM_RANKS))
@@ -244,12 +248,12 @@ _WIDE_TOP = sum(128 << (8 * r) for r in range(NUM_RANKS))
 def _parse_str(text: str) -> Cards:
     if len(text) < 128:
         try:
-            wide = sum(map(_WIDE.__getitem__, text))
+            both = sum(map(_WIDE.__getitem__, text))
         except KeyError:
-            wide = -1
-        if wide >= 0 and not (wide + _WIDE_ADD) & _WIDE_TOP:
-            counts = tuple(wide.to_bytes(NUM_RANKS, "little"))
-            cards = _trusted(counts, sum(map(mul, counts, POW)))
+            both = -1
+        wide = both & _WIDE_MASK
+        if both >= 0 and not (wide + _WIDE_ADD) & _WIDE_TOP:
+            cards = _trusted(tuple(wide.to_bytes(NUM_RANKS, "little")), both >> _KEY_SHIFT)
         else:
             cards = _parse_careful(text)  # raises NotationError for bad text
     else:
