@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from operator import sub
 
 from .cards import (
     ACE,
     BLACK_JOKER,
+    EMPTY,
     HAND_LIMIT,
     MAX_COPIES,
     NUM_RANKS,
@@ -480,6 +482,11 @@ def _one_value_plays() -> dict[int, Play]:
 _ONE_VALUE = _one_value_plays()
 
 
+def _with_kickers(kind: Kind, cards: Cards, body: list[int], rank: int, chain: int) -> Play:
+    """:func:`_make` for cards already parsed: their own :class:`Cards` serves as the play's."""
+    return Play(kind, cards, Cards(body), Cards(list(map(sub, cards.counts, body))), rank, chain)
+
+
 def _standard(cards: Cards) -> Play | Rejection:
     """:func:`analyze_cards` under the standard rules, from cheap integer facts about the counts:
     most sets that are no play at all are told apart before any reading is tried."""
@@ -497,6 +504,14 @@ def _standard(cards: Cards) -> Play | Rejection:
     d = NUM_RANKS - c.count(0)
     uniform = n == mx * d
     trios = mx >= 3 and n in _KICKED_SIZES
+    if trios:
+        # Values with three cards or more (a 3-bit field 011 or 100), as a mask; a trio/airplane
+        # of k values needs k of them in a row (or, read low, the 2 and the 3 with three each).
+        bodies = (key & (key >> 1) | key >> 2) & _FIELD_LOW_BITS
+        run = bodies
+        for i in range(1, _KICK_SHAPES[n][0][0]):
+            run &= bodies >> (3 * i)
+        trios = bool(run) or (c[TWO] == 3 and c[0] == 3)
     fours = mx == 4 and (n == 6 or n == 8)
     if not (uniform or trios or fours):
         # Several values, unequal counts, no trio/airplane or four-with-two size: no reading under
@@ -505,29 +520,35 @@ def _standard(cards: Cards) -> Play | Rejection:
     lo = ((key & -key).bit_length() - 1) // 3
     hi = (key.bit_length() - 1) // 3
     found: list[Play] = []
-    if uniform and _chain_fits(n, d, mx, lo, hi, CHAIN_TOP, CHAIN_MIN[1], CHAIN_MIN[2]):
-        found.append(_make(CHAIN_KIND[mx], c, list(c), hi, d))
+    chain = uniform and hi - lo == d - 1  # all values in a row, as many cards each
+    if not (chain or trios or fours or (c[TWO] and c[0])):
+        # As many cards of each value, not in a row, even with the 2 read low (below a 3): no reading.
+        return rejection("not_consecutive" if d >= CHAIN_MIN.get(mx, 99) else "no_pattern", str(cards))
+    if chain and _chain_fits(n, d, mx, lo, hi, CHAIN_TOP, CHAIN_MIN[1], CHAIN_MIN[2]):
+        found.append(Play(CHAIN_KIND[mx], cards, cards, EMPTY, hi, d))
     threes = [r for r in range(TWO + 1) if c[r] == 3] if trios else []
     if threes:
         for start, k, singles in _kicked(c, n, threes, CHAIN_TOP, 2, False):
             body = [0] * NUM_RANKS
             body[start : start + k] = [3] * k
             if singles:
-                kind = "trio_single" if k == 1 else "airplane_singles"
+                kind = Kind.TRIO_SINGLE if k == 1 else Kind.AIRPLANE_SINGLES
             else:
-                kind = "trio_pair" if k == 1 else "airplane_pairs"
-            found.append(_make(kind, c, body, start + k - 1, k))
+                kind = Kind.TRIO_PAIR if k == 1 else Kind.AIRPLANE_PAIRS
+            found.append(_with_kickers(kind, cards, body, start + k - 1, k))
     if fours:
         for r, singles in _four_two(c, n, 2, False):
             body = [0] * NUM_RANKS
             body[r] = 4
-            found.append(_make("four_two_singles" if singles else "four_two_pairs", c, body, r, 1))
+            kind = Kind.FOUR_TWO_SINGLES if singles else Kind.FOUR_TWO_PAIRS
+            found.append(_with_kickers(kind, cards, body, r, 1))
     if found:
         return found[0] if len(found) == 1 else _pick(found)
-    return rejection(_standard_reason(c, n, d, mx, lo, hi, uniform, trios, threes, fours), str(cards))
+    return rejection(_standard_reason(c, n, d, mx, lo, hi, uniform, chain, trios, threes, fours), str(cards))
 
 
 _KICKED_SIZES = frozenset(n for n, shapes in enumerate(_KICK_SHAPES) if shapes)
+_FIELD_LOW_BITS = pack([1] * NUM_RANKS)
 
 
 def _standard_reason(
@@ -538,12 +559,13 @@ def _standard_reason(
     lo: int,
     hi: int,
     uniform: bool,
+    chain: bool,
     trios: bool,
     threes: list[int],
     fours: bool,
 ) -> str:
     """The reason code :func:`_diagnose` gives, under the standard rules, for counts with no
-    reading. ``trios``: the size fits a trio or airplane with kickers and some value has three
+    reading. ``chain``: uniform counts on values in a row; ``trios``: the size fits a trio or airplane with kickers and enough values have three
     cards or more; ``threes``: then the values up to the 2 that hold exactly three."""
     bodies = threes
     if trios:
@@ -552,12 +574,12 @@ def _standard_reason(
         # No k consecutive values of three or four cards: no trio/airplane under any relaxation.
         trios = _longest_run(bodies) >= _KICK_SHAPES[n][0][0]
     # 1. chain_top up to the red joker: a plain chain through the 2 or a joker, or an airplane through the 2.
-    if uniform and _chain_fits(n, d, mx, lo, hi, RED_JOKER, CHAIN_MIN[1], CHAIN_MIN[2]):
+    if chain and _chain_fits(n, d, mx, lo, hi, RED_JOKER, CHAIN_MIN[1], CHAIN_MIN[2]):
         return "joker_in_chain" if c[BLACK_JOKER] or c[RED_JOKER] else "two_in_chain"
     if trios and _kicked(c, n, threes, RED_JOKER, 2, False, 2):
         return "two_in_chain"
     # 2. shorter chains.
-    if uniform and _chain_fits(n, d, mx, lo, hi, CHAIN_TOP, 3, 2):
+    if chain and _chain_fits(n, d, mx, lo, hi, CHAIN_TOP, 3, 2):
         return "straight_too_short" if mx == 1 else "pair_straight_too_short"
     # 3. a value up to four times among the kickers.
     if (trios and _kicked(c, n, threes, CHAIN_TOP, 4, False)) or (fours and _four_two(c, n, 4, False)):
