@@ -8,7 +8,7 @@ Ranks, from lowest to highest: ``3 4 5 6 7 8 9 T J Q K A 2 B R``
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from operator import mul
+from operator import le, mul
 
 RANKS = "3456789TJQKA2BR"
 """Rank symbols in ascending order of strength; a rank's index is its strength."""
@@ -95,15 +95,25 @@ class Cards:
 
     def __init__(self, counts: Iterable[int] | str = ()) -> None:
         if isinstance(counts, str):
-            c = parse(counts).counts
+            parsed = parse(counts)
+            c, key = parsed.counts, parsed.key
         else:
             c = tuple(counts)
             if len(c) < NUM_RANKS:
                 c = c + (0,) * (NUM_RANKS - len(c))
-            if len(c) != NUM_RANKS or any(not 0 <= n <= m for n, m in zip(c, MAX_COPIES)):
+            # The C-speed check first; anything it refuses (or a count that is not an int) takes
+            # the careful one, so odd values fail exactly as before.
+            try:
+                fine = len(c) == NUM_RANKS and all(map(le, c, MAX_COPIES)) and min(c) >= 0
+            except TypeError:
+                fine = False
+            if not fine and (len(c) != NUM_RANKS or any(not 0 <= n <= m for n, m in zip(c, MAX_COPIES))):
                 raise NotationError(f"recuento de cartas imposible: {c}")
+            key = sum(map(mul, c, POW))
+            if type(key) is not int:
+                key = pack(c)
         _SET_COUNTS(self, c)
-        _SET_KEY(self, pack(c))
+        _SET_KEY(self, key)
         _SET_STR(self, None)
 
     def __setattr__(self, name: str, value: object) -> None:
