@@ -1,6 +1,6 @@
-"""The standard rules' fast classifier (``ddz.plays._standard``) against the general reference path
-(``_readings`` / ``_pick`` / ``_diagnose``), which every variant still takes: same play, same
-rejection, for every multiset tried."""
+"""The fast paths against the careful ones: the standard rules' classifier (``ddz.plays._standard``)
+against the general reference path (``_readings`` / ``_pick`` / ``_diagnose``, which every variant
+still takes): same play, same rejection, for every multiset tried; and ``Cards(counts)``."""
 
 from __future__ import annotations
 
@@ -115,3 +115,17 @@ def test_every_reason_of_the_diagnosis_is_reached_on_structured_sets() -> None:
 def test_empty_and_too_many(text: str) -> None:
     assert analyze_cards(parse(text)) == reference(parse(text))
     assert isinstance(analyze(text), Rejection)
+
+
+@given(st.lists(st.integers(-1, 5), max_size=16))
+def test_cards_from_counts_checks_and_packs_like_the_careful_loop(counts: list[int]) -> None:
+    """``Cards(counts)`` (its quick C-speed check and packing) against the plain rule and :func:`pack`."""
+    from ddz.cards import MAX_COPIES, NotationError, pack
+
+    padded = tuple(counts) + (0,) * (15 - len(counts))
+    if len(padded) == 15 and all(0 <= n <= m for n, m in zip(padded, MAX_COPIES)):
+        cards = Cards(counts)
+        assert cards.counts == padded and cards.key == pack(padded)
+    else:
+        with pytest.raises(NotationError):
+            Cards(counts)
