@@ -70,6 +70,16 @@ def key_to_str(key: int) -> str:
     return "".join(RANKS[r] * ((key >> (BITS * r)) & 7) for r in range(NUM_RANKS))
 
 
+def _triples(i: int) -> tuple[str, ...]:
+    """The canonical strings of ranks 3i, 3i+1 and 3i+2 by their 9 bits of a packed key ("" where a
+    count is impossible: a Cards never holds one)."""
+    fine = [all((k >> (BITS * j) & 7) <= MAX_COPIES[3 * i + j] for j in range(3)) for k in range(512)]
+    return tuple(key_to_str(k << (3 * BITS * i)) if ok else "" for k, ok in enumerate(fine))
+
+
+_T0, _T1, _T2, _T3, _T4 = map(_triples, range(5))
+
+
 class Cards:
     """An immutable multiset of ranks. ``str()`` gives the canonical ascending form.
 
@@ -141,7 +151,8 @@ class Cards:
     def __str__(self) -> str:
         s = self._str
         if s is None:
-            s = "".join(map(mul, RANKS, self.counts))
+            k = self.key  # five table lookups, three ranks each
+            s = _T0[k & 511] + _T1[k >> 9 & 511] + _T2[k >> 18 & 511] + _T3[k >> 27 & 511] + _T4[k >> 36]
             _SET_STR(self, s)
         return s
 

@@ -129,3 +129,10 @@ def test_cards_from_counts_checks_and_packs_like_the_careful_loop(counts: list[i
     else:
         with pytest.raises(NotationError):
             Cards(counts)
+
+
+@given(st.tuples(*(st.integers(0, m) for m in COPIES)))
+def test_canonical_string_by_table_lookups_equals_the_rank_by_rank_spelling(counts: tuple[int, ...]) -> None:
+    from ddz.cards import RANKS
+
+    assert str(Cards(counts)) == "".join(RANKS[r] * n for r, n in enumerate(counts))
