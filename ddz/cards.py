@@ -201,15 +201,6 @@ _SET_STR = vars(Cards)["_str"].__set__
 _new_object = object.__new__
 
 
-def _trusted(counts: tuple[int, ...], key: int) -> Cards:
-    """A :class:`Cards` from counts already known to be valid and their packed key."""
-    cards = _new_object(Cards)
-    _SET_COUNTS(cards, counts)
-    _SET_KEY(cards, key)
-    _SET_STR(cards, None)
-    return cards
-
-
 FULL_DECK = Cards(MAX_COPIES)
 EMPTY = Cards()
 
@@ -267,18 +258,17 @@ _WIDE_TOP = sum(128 << (8 * r) for r in range(NUM_RANKS))
 
 
 def _parse_str(text: str) -> Cards:
-    if len(text) < 128:
-        try:
-            both = sum(map(_WIDE.__getitem__, text))
-        except KeyError:
-            both = -1
-        wide = both & _WIDE_MASK
-        if both >= 0 and not (wide + _WIDE_ADD) & _WIDE_TOP:
-            cards = _trusted(tuple(wide.to_bytes(NUM_RANKS, "little")), both >> _KEY_SHIFT)
-        else:
-            cards = _parse_careful(text)  # raises NotationError for bad text
+    try:
+        both = sum(map(_WIDE.__getitem__, text)) if len(text) < 128 else -1
+    except KeyError:
+        both = -1
+    if both >= 0 and not (both + _WIDE_ADD) & _WIDE_TOP:  # the key's fields, above, are left alone
+        cards = _new_object(Cards)  # counts known valid: filled by the slots' own setters
+        _SET_COUNTS(cards, tuple((both & _WIDE_MASK).to_bytes(NUM_RANKS, "little")))
+        _SET_KEY(cards, both >> _KEY_SHIFT)
+        _SET_STR(cards, None)
     else:
-        cards = _parse_careful(text)
+        cards = _parse_careful(text)  # raises NotationError for bad text
     if len(_PARSE_CACHE) >= PARSE_CACHE_LIMIT:
         _PARSE_CACHE.clear()
     _PARSE_CACHE[text] = cards
