@@ -6,9 +6,11 @@ and ``legal_plays(str, str)`` following, on fixed-seed random hands, side by sid
 native generator (on its own pre-converted input) and RLCard's, in the same process, as ratios.
 Each figure is the median of several rounds (one pass over all the hands per round), and each
 ratio the median of the per-round ratios, so that a busy machine moves both sides together.
-"Warm" means the string caches hold the input; "cold" empties them before every call (the shared
-table of ``Play`` values, one per distinct play, stays). Then full random games per second, the
-solver's worst case (cold memo) and corpus throughput over the protocol.
+"Warm" means the string caches hold the input; "cold" empties them (and, for classify and
+analyze, the cache by multiset) before every call, or for parse reads spellings never read
+before (the shared table of ``Play`` values that legal_plays keeps, one per distinct play, stays).
+Then full random games per second, the solver's worst case (cold memo) and corpus throughput over
+the protocol.
 """
 
 from __future__ import annotations
@@ -74,6 +76,17 @@ def _clear_string_caches(multisets: bool = False) -> None:
         _plays_module._BY_KEY.clear()
 
 
+def _cold_lead(hand: str) -> object:
+    """legal_plays of a hand with the string caches emptied first (the shared Play table stays)."""
+    _clear_string_caches()
+    return legal_plays(hand)
+
+
+def _cold_follow(pair: tuple[str, str]) -> object:
+    _clear_string_caches()
+    return legal_plays(pair[0], pair[1])
+
+
 def _progress(msg: str) -> None:
     print(f"… {msg}", file=sys.stderr, flush=True)
 
@@ -119,17 +132,25 @@ def bench_engine(n: int, seed: int) -> dict[str, float]:
     out["parse_us"] = _median_us(parse, s20)
 
     rng = random.Random(seed + 4)
-    unseen = []  # each round, the 20-card hands spelled in an order never read before
-    for _ in range(ROUNDS):
-        unseen.append(["".join(rng.sample(s, len(s))) for s in s20])
+    # Each round, the 20-card hands spelled in an order never read before, caches emptied first.
+    unseen = [["".join(rng.sample(s, len(s))) for s in s20] for _ in range(ROUNDS)]
+    cold_parse = []
+    for texts in unseen:
         _clear_string_caches()
-    out["parse_cold_us"] = statistics.median(_pass_us(parse, texts) for texts in unseen)
+        cold_parse.append(_pass_us(parse, texts))
+    out["parse_cold_us"] = statistics.median(cold_parse)
     strings = [str(t) for t in tables]
     for s in strings:
         classify(s)
     out["classify_us"] = _median_us(classify, strings)
     lookup = {s: classify(s) for s in strings}
     out["dict_get_us"] = _median_us(lookup.get, strings)
+
+    def cold_classify_play(s: str) -> object:
+        _clear_string_caches(multisets=True)
+        return classify(s)
+
+    out["classify_cold_us"] = _median_us(cold_classify_play, strings)
 
     def classify_or_reject(s: str) -> object:
         try:
@@ -146,23 +167,26 @@ def bench_engine(n: int, seed: int) -> dict[str, float]:
         _clear_string_caches(multisets=True)
         return analyze(s)
 
-    out["analyze_random_cold_us"] = _median_us(cold_analyze, rand, rounds=3)
+    def cold_classify(s: str) -> object:
+        _clear_string_caches(multisets=True)
+        return classify_or_reject(s)
+
+    def cold_analyze_cards(c: Cards) -> object:
+        _plays_module._BY_KEY.clear()
+        return analyze(c)
+
+    parsed = [parse(s) for s in rand]
+    out["analyze_random_cold_us"] = _median_us(cold_analyze, rand)
+    out["classify_random_cold_us"] = _median_us(cold_classify, rand)
+    out["analyze_cards_cold_us"] = _median_us(cold_analyze_cards, parsed)
     out["clear_us"] = _median_us(lambda s: _clear_string_caches(multisets=True), rand)
     for h in s20:
         legal_plays(h)  # warm the caches and the shared play table
     for h, t in zip(s17, strings):
         legal_plays(h, t)
 
-    def cold_lead(s: str) -> object:
-        _clear_string_caches()
-        return legal_plays(s)
-
-    def cold_follow(p: tuple[str, str]) -> object:
-        _clear_string_caches()
-        return legal_plays(p[0], p[1])
-
-    out["lead20_cold_us"] = _median_us(cold_lead, s20)
-    out["follow17_cold_us"] = _median_us(cold_follow, list(zip(s17, strings)))
+    out["lead20_cold_us"] = _median_us(_cold_lead, s20)
+    out["follow17_cold_us"] = _median_us(_cold_follow, list(zip(s17, strings)))
     out["plays_per_lead20"] = statistics.mean(len(legal_plays(h)) for h in h20)
     out["parse_entry_bytes"] = _bytes_per_entry(parse, s20)
     out["analyze_entry_bytes"] = _bytes_per_entry(analyze, rand)
@@ -182,15 +206,19 @@ def bench_vs_douzero(n: int, seed: int) -> dict[str, float] | None:
     env20 = [dz._env(s) for s in s20]
     env17 = [(dz._env(h), dz._env(t)) for h, t in zip(s17, st)]
     follow_s, follow_c = list(zip(s17, st)), list(zip(h17, tables))
-    for h, t in follow_s:
-        legal_plays(h, t)
     out: dict[str, float] = {}
     ours, theirs, ratio = _versus(
         {"str": (legal_plays, s20), "cards": (legal_plays, h20)},
         (lambda h: dz._legal(h, []), env20),
     )
-    out.update(lead_str=ours["str"], lead_cards=ours["cards"], lead_dz=theirs)
-    out.update(lead_ratio_str=ratio["str"], lead_ratio_cards=ratio["cards"])
+    # Cold rounds apart: each cold call empties the caches the warm rounds rely on.
+    cold, _, cold_ratio = _versus({"cold": (_cold_lead, s20)}, (lambda h: dz._legal(h, []), env20))
+    ours.update(cold)
+    ratio.update(cold_ratio)
+    out.update(lead_str=ours["str"], lead_cards=ours["cards"], lead_cold=ours["cold"], lead_dz=theirs)
+    out.update(lead_ratio_str=ratio["str"], lead_ratio_cards=ratio["cards"], lead_ratio_cold=ratio["cold"])
+    for h, t in follow_s:
+        legal_plays(h, t)  # warm again: the cold rounds emptied the caches
     ours, theirs, ratio = _versus(
         {
             "str": (lambda p: legal_plays(p[0], p[1]), follow_s),
@@ -198,8 +226,15 @@ def bench_vs_douzero(n: int, seed: int) -> dict[str, float] | None:
         },
         (lambda p: dz._legal(p[0], p[1]), env17),
     )
-    out.update(follow_str=ours["str"], follow_cards=ours["cards"], follow_dz=theirs)
-    out.update(follow_ratio_str=ratio["str"], follow_ratio_cards=ratio["cards"])
+    cold, _, cold_ratio = _versus(
+        {"cold": (_cold_follow, follow_s)}, (lambda p: dz._legal(p[0], p[1]), env17)
+    )
+    ours.update(cold)
+    ratio.update(cold_ratio)
+    out.update(follow_str=ours["str"], follow_cards=ours["cards"], follow_cold=ours["cold"], follow_dz=theirs)
+    out.update(
+        follow_ratio_str=ratio["str"], follow_ratio_cards=ratio["cards"], follow_ratio_cold=ratio["cold"]
+    )
     for i, hand in enumerate(TRIO_RICH):
         reps = [hand] * 200
         ours, theirs, ratio = _versus(
@@ -311,14 +346,16 @@ def main(argv: list[str] | None = None) -> int:
         f"{e['parse_cold_us'] * 1000:.0f} ns cold (a spelling never read before)"
     )
     print(
-        f"classify, canonical string of a play: {e['classify_us'] * 1000:.0f} ns "
-        f"(a dict .get: {e['dict_get_us'] * 1000:.0f} ns)"
+        f"classify, canonical string of a play: {e['classify_us'] * 1000:.0f} ns warm "
+        f"(a dict .get: {e['dict_get_us'] * 1000:.0f} ns), {e['classify_cold_us'] * 1000:.0f} ns cold"
     )
     print(
-        f"random multisets of 1-20 cards ({e['invalid_share']:.0%} invalid): analyze "
-        f"{e['analyze_random_us'] * 1000:.0f} ns warm, {e['analyze_random_cold_us']:.1f} µs cold (all caches "
-        f"emptied, {e['clear_us'] * 1000:.0f} ns of it); "
-        f"classify (raising InvalidPlay, caught) {e['classify_random_us'] * 1000:.0f} ns warm"
+        f"random multisets of 1-20 cards ({e['invalid_share']:.0%} invalid): analyze(str) "
+        f"{e['analyze_random_us'] * 1000:.0f} ns warm, {e['analyze_random_cold_us'] * 1000:.0f} ns cold; "
+        f"classify(str) (raising InvalidPlay, caught) {e['classify_random_us'] * 1000:.0f} ns warm, "
+        f"{e['classify_random_cold_us'] * 1000:.0f} ns cold; analyze(Cards) pre-parsed "
+        f"{e['analyze_cards_cold_us'] * 1000:.0f} ns cold (cold = all caches emptied before each call, "
+        f"{e['clear_us'] * 1000:.0f} ns of the figure; a rejection is built and cached each time)"
     )
     print(
         f"cache memory: parse {e['parse_entry_bytes']:.0f} B per entry, analyze {e['analyze_entry_bytes']:.0f} B "
@@ -336,14 +373,16 @@ def main(argv: list[str] | None = None) -> int:
         print("DouZero: not installed (make peers)")
     else:
         print(
-            f"vs DouZero, lead 20 cards: ddz {dz['lead_str']:.1f} µs (str) / {dz['lead_cards']:.1f} µs (Cards), "
-            f"DouZero {dz['lead_dz']:.1f} µs -> ratio {dz['lead_ratio_str']:.2f}x (str), "
-            f"{dz['lead_ratio_cards']:.2f}x (pre-parsed)"
+            f"vs DouZero, lead 20 cards: ddz {dz['lead_str']:.1f} µs (str) / {dz['lead_cards']:.1f} µs (Cards) / "
+            f"{dz['lead_cold']:.1f} µs (str, cold), DouZero {dz['lead_dz']:.1f} µs -> ratio "
+            f"{dz['lead_ratio_str']:.2f}x (str), {dz['lead_ratio_cards']:.2f}x (pre-parsed), "
+            f"{dz['lead_ratio_cold']:.2f}x (str, cold)"
         )
         print(
             f"vs DouZero, follow 17 cards: ddz {dz['follow_str']:.2f} µs (str) / {dz['follow_cards']:.2f} µs "
-            f"(Cards + Play), DouZero {dz['follow_dz']:.2f} µs -> ratio {dz['follow_ratio_str']:.2f}x (str), "
-            f"{dz['follow_ratio_cards']:.2f}x (pre-parsed)"
+            f"(Cards + Play) / {dz['follow_cold']:.2f} µs (str, cold), DouZero {dz['follow_dz']:.2f} µs -> ratio "
+            f"{dz['follow_ratio_str']:.2f}x (str), {dz['follow_ratio_cards']:.2f}x (pre-parsed), "
+            f"{dz['follow_ratio_cold']:.2f}x (str, cold)"
         )
         for i, hand in enumerate(TRIO_RICH):
             print(

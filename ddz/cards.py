@@ -8,7 +8,7 @@ Ranks, from lowest to highest: ``3 4 5 6 7 8 9 T J Q K A 2 B R``
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from operator import mul
+from operator import le, mul
 from typing import Any
 
 from .messages import RANK_NAMES_ES as RANK_NAMES_ES  # the Spanish names live in the catalog
@@ -74,6 +74,16 @@ def key_to_str(key: int) -> str:
     return "".join(RANKS[r] * ((key >> (BITS * r)) & 7) for r in range(NUM_RANKS))
 
 
+def _triples(i: int) -> tuple[str, ...]:
+    """The canonical strings of ranks 3i, 3i+1 and 3i+2 by their 9 bits of a packed key ("" where a
+    count is impossible: a Cards never holds one)."""
+    fine = [all((k >> (BITS * j) & 7) <= MAX_COPIES[3 * i + j] for j in range(3)) for k in range(512)]
+    return tuple(key_to_str(k << (3 * BITS * i)) if ok else "" for k, ok in enumerate(fine))
+
+
+_T0, _T1, _T2, _T3, _T4 = map(_triples, range(5))
+
+
 class Cards:
     """An immutable multiset of ranks. ``str()`` gives the canonical ascending form.
 
@@ -99,15 +109,25 @@ class Cards:
 
     def __init__(self, counts: Iterable[int] | str = ()) -> None:
         if isinstance(counts, str):
-            c = parse(counts).counts
+            parsed = parse(counts)
+            c, key = parsed.counts, parsed.key
         else:
             c = tuple(counts)
             if len(c) < NUM_RANKS:
                 c = c + (0,) * (NUM_RANKS - len(c))
-            if len(c) != NUM_RANKS or any(not 0 <= n <= m for n, m in zip(c, MAX_COPIES)):
+            # The C-speed check first; anything it refuses (or a count that is not an int) takes
+            # the careful one, so odd values fail exactly as before.
+            try:
+                fine = len(c) == NUM_RANKS and all(map(le, c, MAX_COPIES)) and min(c) >= 0
+            except TypeError:
+                fine = False
+            if not fine and (len(c) != NUM_RANKS or any(not 0 <= n <= m for n, m in zip(c, MAX_COPIES))):
                 raise NotationError("bad_counts", {"counts": str(c)})
+            key = sum(map(mul, c, POW))
+            if type(key) is not int:
+                key = pack(c)
         _SET_COUNTS(self, c)
-        _SET_KEY(self, pack(c))
+        _SET_KEY(self, key)
         _SET_STR(self, None)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -135,7 +155,8 @@ class Cards:
     def __str__(self) -> str:
         s = self._str
         if s is None:
-            s = "".join(map(mul, RANKS, self.counts))
+            k = self.key  # five table lookups, three ranks each
+            s = _T0[k & 511] + _T1[k >> 9 & 511] + _T2[k >> 18 & 511] + _T3[k >> 27 & 511] + _T4[k >> 36]
             _SET_STR(self, s)
         return s
 
@@ -184,15 +205,6 @@ _SET_STR = vars(Cards)["_str"].__set__
 _new_object = object.__new__
 
 
-def _trusted(counts: tuple[int, ...], key: int) -> Cards:
-    """A :class:`Cards` from counts already known to be valid and their packed key."""
-    cards = _new_object(Cards)
-    _SET_COUNTS(cards, counts)
-    _SET_KEY(cards, key)
-    _SET_STR(cards, None)
-    return cards
-
-
 FULL_DECK = Cards(MAX_COPIES)
 EMPTY = Cards()
 
@@ -200,7 +212,7 @@ EMPTY = Cards()
 def check_cards_arg(value: object, what: str = "cards") -> None:
     """Raise a clear :class:`TypeError` unless ``value`` is cards in notation (``str``) or :class:`Cards`
     (``what`` is ``"cards"`` or ``"plays"``: how the message names the argument)."""
-    if not isinstance(value, str | Cards):
+    if not isinstance(value, (str, Cards)):  # a tuple: no union object built per call
         raise TypeError(render("cards.not_cards", what=what, type=type(value).__name__))
 
 
@@ -237,26 +249,29 @@ _PARSE_CACHE: dict[str, Cards] = {}
 
 # The fast reading: each symbol adds 1 to its rank's 8-bit field of a wide integer (separators add
 # 0); a field above its rank's copies sets that field's top bit once _WIDE_ADD is added. Text with
-# anything else ("10", unknown symbols) or 128+ characters takes the careful path below.
-_WIDE = {s: 1 << (8 * r) for s, r in _RANK_INDEX.items()}
+# anything else ("10", unknown symbols) or 128+ characters takes the careful path below. The same
+# sum also adds 1 to the rank's 3-bit field of the packed key, held above bit _KEY_SHIFT: when no
+# rank has too many copies no 3-bit field overflows, so the key is read off without another pass.
+_KEY_SHIFT = 8 * NUM_RANKS + 8
+_WIDE_MASK = (1 << (8 * NUM_RANKS)) - 1
+_WIDE = {s: (1 << (8 * r)) | (POW[r] << _KEY_SHIFT) for s, r in _RANK_INDEX.items()}
 _WIDE.update(dict.fromkeys(_SEPARATORS, 0))
 _WIDE_ADD = sum((127 - m) << (8 * r) for r, m in enumerate(MAX_COPIES))
 _WIDE_TOP = sum(128 << (8 * r) for r in range(NUM_RANKS))
 
 
 def _parse_str(text: str) -> Cards:
-    if len(text) < 128:
-        try:
-            wide = sum(map(_WIDE.__getitem__, text))
-        except KeyError:
-            wide = -1
-        if wide >= 0 and not (wide + _WIDE_ADD) & _WIDE_TOP:
-            counts = tuple(wide.to_bytes(NUM_RANKS, "little"))
-            cards = _trusted(counts, sum(map(mul, counts, POW)))
-        else:
-            cards = _parse_careful(text)  # raises NotationError for bad text
+    try:
+        both = sum(map(_WIDE.__getitem__, text)) if len(text) < 128 else -1
+    except KeyError:
+        both = -1
+    if both >= 0 and not (both + _WIDE_ADD) & _WIDE_TOP:  # the key's fields, above, are left alone
+        cards = _new_object(Cards)  # counts known valid: filled by the slots' own setters
+        _SET_COUNTS(cards, tuple((both & _WIDE_MASK).to_bytes(NUM_RANKS, "little")))
+        _SET_KEY(cards, both >> _KEY_SHIFT)
+        _SET_STR(cards, None)
     else:
-        cards = _parse_careful(text)
+        cards = _parse_careful(text)  # raises NotationError for bad text
     if len(_PARSE_CACHE) >= PARSE_CACHE_LIMIT:
         _PARSE_CACHE.clear()
     _PARSE_CACHE[text] = cards

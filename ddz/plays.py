@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from operator import sub
 from typing import Any
 
 from .cards import (
     ACE,
     BLACK_JOKER,
+    EMPTY,
     HAND_LIMIT,
+    MAX_COPIES,
     NUM_RANKS,
     RANKS,
     RED_JOKER,
@@ -25,6 +28,7 @@ from .cards import (
     Cards,
     NotationError,
     check_cards_arg,
+    pack,
     parse,
 )
 from .messages import CATALOG, Said, render, rule_of
@@ -350,6 +354,225 @@ def _diagnose(c: tuple[int, ...], n: int, R: _Rules, text: str) -> Rejection:
     return rejection("no_pattern", text)
 
 
+# The standard rules, answered directly from the counts (``_standard``). The general path above
+# (``_readings``/``_diagnose``) stays the reference for every variant, and the tests compare the two.
+_STANDARD_RULES = _Rules()
+# n -> the (chain length k, singles?) shapes of a trio/airplane with kickers of n cards, k ascending.
+_KICK_SHAPES: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
+    tuple(sorted([(n // 4, True)] * (n % 4 == 0 < n) + [(n // 5, False)] * (n % 5 == 0 < n)))
+    for n in range(HAND_LIMIT + 1)
+)
+
+
+def _chain_fits(n: int, d: int, mx: int, lo: int, hi: int, top: int, min1: int, min2: int) -> bool:
+    """Whether ``d`` present ranks from ``lo`` to ``hi`` holding ``mx`` cards each (``n`` in all)
+    form a plain chain: consecutive, long enough, up to ``top``."""
+    if n != mx * d or d < 2 or mx > 3 or hi - lo != d - 1 or hi > top:
+        return False
+    return d >= (min1 if mx == 1 else min2 if mx == 2 else CHAIN_MIN[3])
+
+
+def _longest_run(able: list[int]) -> int:
+    """The most consecutive ranks among the ascending ranks ``able``."""
+    best = run = 0
+    prev = -2
+    for r in able:
+        run = run + 1 if r == prev + 1 else 1
+        prev = r
+        if run > best:
+            best = run
+    return best
+
+
+def _kicked(
+    c: tuple[int, ...], n: int, able: list[int], top: int, max_rep: int, jokers_ok: bool, k_min: int = 1
+) -> list[tuple[int, int, bool]]:
+    """(start, k, singles?) of every trio/airplane-with-kickers reading of ``c`` whose body ranks
+    are among ``able`` (those holding three, or three or four when a kicker may match the body),
+    in the order of :func:`_readings`, under the given kicker rules."""
+    out: list[tuple[int, int, bool]] = []
+    for k, singles in _KICK_SHAPES[n]:
+        if k < k_min or k > len(able):
+            continue
+        last = TWO if k == 1 else top - k + 1
+        for i in range(len(able) - k + 1):
+            start = able[i]
+            if start > last:
+                break
+            end = start + k
+            if able[i + k - 1] != end - 1:
+                continue  # not consecutive
+            rem = list(c)
+            for r in range(start, end):
+                rem[r] -= 3
+            if singles:
+                if max(rem) <= max_rep and (jokers_ok or not (rem[BLACK_JOKER] and rem[RED_JOKER])):
+                    out.append((start, k, True))
+            else:
+                limit = 4 if max_rep >= 4 else 2
+                if all(x % 2 == 0 and x <= limit for x in rem):
+                    out.append((start, k, False))
+    return out
+
+
+def _four_two(c: tuple[int, ...], n: int, max_rep: int, jokers_ok: bool) -> list[tuple[int, bool]]:
+    """(rank, singles?) of every four-with-two reading of ``c`` (``n`` is 6 or 8)."""
+    out = []
+    for r in range(NUM_RANKS):
+        if c[r] == 4:
+            rem = list(c)
+            rem[r] = 0
+            if n == 6:
+                if max(rem) <= max_rep and (jokers_ok or not (rem[BLACK_JOKER] and rem[RED_JOKER])):
+                    out.append((r, True))
+            elif all(x % 2 == 0 and x <= (4 if max_rep >= 4 else 2) for x in rem):
+                out.append((r, False))
+    return out
+
+
+def _one_value_plays() -> dict[int, Play]:
+    """The plays of one value (single, pair, trio, bomb) and the rocket, by packed key."""
+    out = {}
+    for r in range(NUM_RANKS):
+        for m in range(1, MAX_COPIES[r] + 1):
+            c = [0] * NUM_RANKS
+            c[r] = m
+            out[pack(c)] = _make(("single", "pair", "trio", "bomb")[m - 1], c, c, r, 1)
+    rocket = [0] * BLACK_JOKER + [1, 1]
+    out[pack(rocket)] = _make("rocket", rocket, rocket, RED_JOKER, 1)
+    return out
+
+
+_ONE_VALUE = _one_value_plays()
+
+
+def _with_kickers(kind: Kind, cards: Cards, body: list[int], rank: int, chain: int) -> Play:
+    """:func:`_make` for cards already parsed: their own :class:`Cards` serves as the play's."""
+    return Play(kind, cards, Cards(body), Cards(list(map(sub, cards.counts, body))), rank, chain)
+
+
+def _standard(cards: Cards) -> Play | Rejection:
+    """:func:`analyze_cards` under the standard rules, from cheap integer facts about the counts:
+    most sets that are no play at all are told apart before any reading is tried."""
+    c = cards.counts
+    n = sum(c)
+    if n == 0:
+        return rejection("empty", "")
+    if n > HAND_LIMIT:
+        return rejection("too_many", str(cards))
+    key = cards.key
+    simple = _ONE_VALUE.get(key)
+    if simple is not None:
+        return simple
+    mx = max(c)
+    d = NUM_RANKS - c.count(0)
+    uniform = n == mx * d
+    trios = mx >= 3 and n in _KICKED_SIZES
+    if trios:
+        # Values with three cards or more (a 3-bit field 011 or 100), as a mask; a trio/airplane
+        # of k values needs k of them in a row (or, read low, the 2 and the 3 with three each).
+        bodies = (key & (key >> 1) | key >> 2) & _FIELD_LOW_BITS
+        run = bodies
+        for i in range(1, _KICK_SHAPES[n][0][0]):
+            run &= bodies >> (3 * i)
+        trios = bool(run) or (c[TWO] == 3 and c[0] == 3)
+    fours = mx == 4 and (n == 6 or n == 8)
+    if not (uniform or trios or fours):
+        # Several values, unequal counts, no trio/airplane or four-with-two size: no reading under
+        # any relaxation _diagnose tries, none with the 2 read low, and not a chain in disorder.
+        return rejection("no_pattern", str(cards))
+    lo = ((key & -key).bit_length() - 1) // 3
+    hi = (key.bit_length() - 1) // 3
+    found: list[Play] = []
+    chain = uniform and hi - lo == d - 1  # all values in a row, as many cards each
+    if not (chain or trios or fours or (c[TWO] and c[0])):
+        # As many cards of each value, not in a row, even with the 2 read low (below a 3): no reading.
+        return rejection("not_consecutive" if d >= CHAIN_MIN.get(mx, 99) else "no_pattern", str(cards))
+    if chain and _chain_fits(n, d, mx, lo, hi, CHAIN_TOP, CHAIN_MIN[1], CHAIN_MIN[2]):
+        found.append(Play(CHAIN_KIND[mx], cards, cards, EMPTY, hi, d))
+    threes = [r for r in range(TWO + 1) if c[r] == 3] if trios else []
+    if threes:
+        for start, k, singles in _kicked(c, n, threes, CHAIN_TOP, 2, False):
+            body = [0] * NUM_RANKS
+            body[start : start + k] = [3] * k
+            if singles:
+                kind = Kind.TRIO_SINGLE if k == 1 else Kind.AIRPLANE_SINGLES
+            else:
+                kind = Kind.TRIO_PAIR if k == 1 else Kind.AIRPLANE_PAIRS
+            found.append(_with_kickers(kind, cards, body, start + k - 1, k))
+    if fours:
+        for r, singles in _four_two(c, n, 2, False):
+            body = [0] * NUM_RANKS
+            body[r] = 4
+            kind = Kind.FOUR_TWO_SINGLES if singles else Kind.FOUR_TWO_PAIRS
+            found.append(_with_kickers(kind, cards, body, r, 1))
+    if found:
+        return found[0] if len(found) == 1 else _pick(found)
+    return rejection(_standard_reason(c, n, d, mx, lo, hi, uniform, chain, trios, threes, fours), str(cards))
+
+
+_KICKED_SIZES = frozenset(n for n, shapes in enumerate(_KICK_SHAPES) if shapes)
+_FIELD_LOW_BITS = pack([1] * NUM_RANKS)
+
+
+def _standard_reason(
+    c: tuple[int, ...],
+    n: int,
+    d: int,
+    mx: int,
+    lo: int,
+    hi: int,
+    uniform: bool,
+    chain: bool,
+    trios: bool,
+    threes: list[int],
+    fours: bool,
+) -> str:
+    """The reason code :func:`_diagnose` gives, under the standard rules, for counts with no
+    reading. ``chain``: uniform counts on values in a row; ``trios``: the size fits a trio or airplane with kickers and enough values have three
+    cards or more; ``threes``: then the values up to the 2 that hold exactly three."""
+    bodies = threes
+    if trios:
+        if mx == 4:
+            bodies = [r for r in range(TWO + 1) if c[r] >= 3]
+        # No k consecutive values of three or four cards: no trio/airplane under any relaxation.
+        trios = _longest_run(bodies) >= _KICK_SHAPES[n][0][0]
+    # 1. chain_top up to the red joker: a plain chain through the 2 or a joker, or an airplane through the 2.
+    if chain and _chain_fits(n, d, mx, lo, hi, RED_JOKER, CHAIN_MIN[1], CHAIN_MIN[2]):
+        return "joker_in_chain" if c[BLACK_JOKER] or c[RED_JOKER] else "two_in_chain"
+    if trios and _kicked(c, n, threes, RED_JOKER, 2, False, 2):
+        return "two_in_chain"
+    # 2. shorter chains.
+    if chain and _chain_fits(n, d, mx, lo, hi, CHAIN_TOP, 3, 2):
+        return "straight_too_short" if mx == 1 else "pair_straight_too_short"
+    # 3. a value up to four times among the kickers.
+    if (trios and _kicked(c, n, threes, CHAIN_TOP, 4, False)) or (fours and _four_two(c, n, 4, False)):
+        return "four_split" if mx == 4 else "kicker_repeated"
+    # 4. a kicker of the body's value.
+    if trios and mx == 4 and _kicked(c, n, bodies, CHAIN_TOP, 2, False):
+        return "kicker_same_as_body"
+    # 5. both jokers as kickers.
+    jokers = c[BLACK_JOKER] and c[RED_JOKER]
+    if jokers and (
+        (trios and _kicked(c, n, threes, CHAIN_TOP, 2, True)) or (fours and _four_two(c, n, 2, True))
+    ):
+        return "jokers_as_kickers"
+    # The 2 read as the card below the 3: a chain through it.
+    if c[TWO]:
+        low = (c[TWO], *c[:TWO], *c[BLACK_JOKER:])
+        if uniform:
+            present = [r for r in range(NUM_RANKS) if low[r]]
+            if _chain_fits(n, d, mx, present[0], present[-1], RED_JOKER, CHAIN_MIN[1], CHAIN_MIN[2]):
+                return "two_in_chain"
+        if threes and c[TWO] == 3:
+            low_threes = [r for r in range(NUM_RANKS) if low[r] == 3]
+            if _kicked(low, n, low_threes, RED_JOKER, 2, False, 2):
+                return "two_in_chain"
+    if uniform and d >= CHAIN_MIN.get(mx, 99):
+        return "not_consecutive"
+    return "no_pattern"
+
+
 ANALYZE_CACHE_LIMIT = 1 << 16
 """How many strings (and, separately, multisets) :func:`analyze` remembers under the standard rules."""
 _BY_TEXT: dict[str, Play | Rejection] = {}
@@ -367,7 +590,8 @@ def analyze(cards: str | Cards, variant: Variant = STANDARD) -> Play | Rejection
         hit = _BY_TEXT.get(cards)
         if hit is not None:
             return hit
-    check_cards_arg(cards)
+    else:
+        check_cards_arg(cards)
     try:
         parsed = parse(cards)
     except NotationError as e:
@@ -377,7 +601,7 @@ def analyze(cards: str | Cards, variant: Variant = STANDARD) -> Play | Rejection
             return analyze_cards(parsed, variant)
         found = _BY_KEY.get(parsed.key)
         if found is None:
-            found = analyze_cards(parsed, variant)
+            found = _standard(parsed)
             if len(_BY_KEY) >= ANALYZE_CACHE_LIMIT:
                 _BY_KEY.clear()
             _BY_KEY[parsed.key] = found
@@ -392,6 +616,8 @@ def analyze(cards: str | Cards, variant: Variant = STANDARD) -> Play | Rejection
 def analyze_cards(cards: Cards, variant: Variant = STANDARD) -> Play | Rejection:
     """:func:`analyze` for parsed cards, computed afresh (no cache): the one reading of the
     multiset, or the :class:`Rejection` that names the first restriction it breaks."""
+    if variant is STANDARD:
+        return _standard(cards)
     n = len(cards)
     text = str(cards)
     if n == 0:
