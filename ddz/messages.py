@@ -297,6 +297,13 @@ _ENTRIES: tuple[Entry, ...] = (
         "a play in words (low is the lowest rank of a chain)",
     ),
     _e("play.describe_rocket", "R-KIND-14", "cohete (los dos comodines)", "the rocket in words"),
+    _e(
+        "play.anatomy",
+        "",
+        "cuerpo {body}{n_kickers, plural, =0 {} one {, acompañante {kickers}} other {, acompañantes {kickers}}}"
+        ", carta que manda: {rank, rank}{chain, plural, one {} other {, cadena de # valores}}",
+        "the parts of a play: body, kickers, ranking card, chain length (the explorer's bar)",
+    ),
     # ---- verdict: ddz.compare.Verdict.reason -------------------------------------------------
     _e(
         "verdict.invalid_play",

@@ -140,6 +140,12 @@ class Play:
         m = self.as_message()
         return render(m["code"], m["data"])
 
+    def anatomy(self) -> str:
+        """Its parts in Spanish: ``"cuerpo KKK, acompañante 3, carta que manda: K"``."""
+        if self.kind == "rocket":
+            return render("play.anatomy", body="BR", kickers="", n_kickers=0, rank="R", chain=1)
+        return render("play.anatomy", self.as_message()["data"])
+
     def as_message(self) -> dict[str, Any]:
         """:meth:`describe` as plain data (catalog code ``play.describe``), to nest in another message."""
         if self.kind == "rocket":

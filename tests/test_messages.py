@@ -250,6 +250,18 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "avión con cartas sueltas del 3 al 4 (2 valores) (cuerpo 333444, acompañantes 56)",
     ),
     ("play.describe", lambda: classify("TTTT").describe(), "bomba de 10"),
+    ("play.anatomy", lambda: classify("3KKK").anatomy(), "cuerpo KKK, acompañante 3, carta que manda: K"),
+    (
+        "play.anatomy",
+        lambda: classify("334455").anatomy(),
+        "cuerpo 334455, carta que manda: 5, cadena de 3 valores",
+    ),
+    (
+        "play.anatomy",
+        lambda: classify("333444 5566").anatomy(),
+        "cuerpo 333444, acompañantes 5566, carta que manda: 4, cadena de 2 valores",
+    ),
+    ("play.anatomy", lambda: classify("RB").anatomy(), "cuerpo BR, carta que manda: comodín grande"),
     ("play.describe_rocket", lambda: classify("BR").describe(), "cohete (los dos comodines)"),
     # verdict
     (

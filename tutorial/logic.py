@@ -61,14 +61,8 @@ def describe(cards_text: str, table_text: str = "") -> Bar:
 
 
 def describe_play(p: Play) -> str:
-    """Body, kickers, ranking card and chain in plain Spanish."""
-    parts = [f"cuerpo {p.body}"]
-    if p.kickers:
-        parts.append(f"acompañantes {p.kickers}")
-    parts.append(f"carta que manda: {RANK_NAMES_ES[p.rank]}")
-    if p.chain > 1:
-        parts.append(f"cadena de {p.chain} valores")
-    return ", ".join(parts)
+    """Body, kickers, ranking card and chain in plain Spanish (the catalog's ``play.anatomy``)."""
+    return p.anatomy()
 
 
 def canonical_or_none(text: str) -> str | None:
