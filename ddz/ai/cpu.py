@@ -18,7 +18,7 @@ from ..moves import follow_keys, plays_for_keys
 from ..plays import CHAIN_KINDS, Play, classify
 from ..variants import STANDARD
 from .reasons import Reason, render
-from .solver import decompose, min_cost, min_plays
+from .solver import decompose, min_cost, min_plays, min_plays_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,14 +136,14 @@ def _boss(s: _Seat, p: Play, most: int) -> bool:
     return got
 
 
-def _sure(s: _Seat, rest: Cards, most: int) -> bool:
-    """:func:`_sure_win` for the seat's unseen cards, remembered."""
-    key = (rest.key, s.seen, most)
+def _sure(s: _Seat, rest: int, most: int) -> bool:
+    """:func:`_sure_win` for the seat's unseen cards and the packed rest of its hand, remembered."""
+    key = (rest, s.seen, most)
     got = _SURE.get(key)
     if got is None:
         if len(_SURE) > _CACHE_LIMIT:
             _SURE.clear()
-        got = _SURE[key] = _sure_win(rest, s.unseen, most)
+        got = _SURE[key] = _sure_win(Cards.from_key(rest), s.unseen, most)
     return got
 
 
@@ -172,9 +172,12 @@ class _Seat:
         self.partner = -1 if self.is_landlord else 3 - self.seat - self.landlord
         self.opponents = [s for s in range(3) if s != self.seat and s != self.partner]
         self.counts = [len(h) for h in g.hands]
+        self.near = min(self.counts[s] for s in self.opponents)
+        """The fewest cards an opponent holds."""
+        self.plays_now = min_plays(self.hand)
 
     def min_opponent_cards(self) -> int:
-        return min(self.counts[s] for s in self.opponents)
+        return self.near
 
     def higher_unseen(self, p: Play) -> bool:
         """Could an unseen card (or pair) beat this single (or pair)?"""
@@ -190,14 +193,15 @@ def _play_cost(
     s: _Seat, p: Play, leading: bool, hard: bool = False, explain: bool = True
 ) -> tuple[float, Reason, str]:
     """The cost of a play (lower is better), its reason, and what makes it expensive (if anything)."""
-    rest = s.hand - p.cards
-    m = min_plays(rest)
+    rest_key = s.hand.key - p.cards.key
+    m = min_plays_key(rest_key)
     if m == 0:
         return -1000.0, Reason("go_out"), ""
     cost = 10.0 * m + 0.3 * p.rank
-    reason = Reason("fewest_plays", {"plays": m, "plan": _plan(rest) if explain else []})
-    expense = "more_plays" if m >= min_plays(s.hand) else ""
-    danger = s.min_opponent_cards() <= (HARD_DANGER if hard else 4)
+    reason = Reason("fewest_plays", {"plays": m, "plan": _plan(Cards.from_key(rest_key)) if explain else []})
+    expense = "more_plays" if m >= s.plays_now else ""
+    near_count = s.near
+    danger = near_count <= (HARD_DANGER if hard else 4)
     control = sum(p.cards.counts[r] for r in range(TWO, NUM_RANKS)) if not p.is_bomb else 0
     if control and m > 2 and not danger:
         cost += 4.0 * control
@@ -222,19 +226,19 @@ def _play_cost(
         else:
             cost += 25.0
             expense = "bomb"
-    if leading and s.min_opponent_cards() == 1 and p.kind == "single" and s.higher_unseen(p):
+    if leading and near_count == 1 and p.kind == "single" and s.higher_unseen(p):
         cost += 30.0 - 0.8 * p.rank  # if a single must go, the highest one
-    if leading and s.min_opponent_cards() == 1 and p.kind == "single":
+    if leading and near_count == 1 and p.kind == "single":
         near = min(s.opponents, key=lambda o: s.counts[o])
         reason = Reason("high_single", {"who": SEAT_NAMES[near]})
-    if leading and s.min_opponent_cards() == 2 and p.kind == "pair" and s.higher_unseen(p):
+    if leading and near_count == 2 and p.kind == "pair" and s.higher_unseen(p):
         cost += 12.0
     if hard and leading and reason.code == "fewest_plays":
         cost, reason = _attach_kickers(s, p, m, cost, reason)
     if reason.code == "fewest_plays" and leading and p.kind in CHAIN_KINDS and len(p.cards) >= 6:
         reason = Reason("long_chain", {"cards": p.shown(), "n": len(p.cards)}, (reason,))
     most = max(s.counts[o] for o in s.opponents)
-    if _boss(s, p, most) and _sure(s, rest, most):
+    if _boss(s, p, most) and _sure(s, rest_key, most):
         cost -= 500.0
         reason = Reason("sure_win")
     return cost, reason, expense
@@ -294,7 +298,7 @@ def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
     seat = s.seat
     plays = game.legal_plays()
     leading = game.table is None
-    now = min_plays(s.hand)
+    now = s.plays_now
     cover = hard and _cover_partner(s, game)
     options: list[tuple[float, int, str, Reason]] = []
     expenses: dict[int, str] = {}
@@ -381,7 +385,7 @@ ROLLOUT_CARDS = 30
 """«Difícil» checks its best candidates by playing the hand out when this few cards are left."""
 ROLLOUT_CANDIDATES = 3
 ROLLOUT_SAMPLES = 8
-ROLLOUT_BUDGET = 100_000
+ROLLOUT_BUDGET = 400
 """At most this many simulated decisions (of every playout of one decision together)."""
 
 
@@ -448,9 +452,11 @@ def rollout_wins(game: Game, seat: int, actions: list[str]) -> tuple[list[int], 
     budget = _Budget(ROLLOUT_BUDGET)
     samples = 0
     for hands in rollout_deals(game, seat):
-        won = [playout(game, hands, action, budget) for action in actions]
-        if budget.left < 0:
-            break
+        won = []
+        for action in actions:
+            won.append(playout(game, hands, action, budget))
+            if budget.cut:
+                return wins, samples
         wins = [w + x for w, x in zip(wins, won)]
         samples += 1
     return wins, samples
@@ -462,10 +468,12 @@ def _shown(action: str) -> str:
 
 @dataclass
 class _Budget:
-    """What is left of «Difícil»'s playout budget, in simulated decisions (negative: exhausted)."""
+    """What is left of «Difícil»'s playout budget, in simulated decisions."""
 
     left: int
     used: int = 0
+    cut: bool = False
+    """A playout ran out of budget before the end (its result is not used)."""
 
 
 class _Counter:
@@ -503,7 +511,8 @@ class _Counter:
 def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None = None) -> int:
     """1 if the side of the player to move wins when the seats hold ``hands`` and, after
     ``action``, every seat plays «Normal» (each of their decisions spends one unit of ``budget``;
-    the playout stops, lost, when the budget runs out)."""
+    when none is left the playout stops and ``budget.cut`` says its result means nothing). A seat that finds a sure win (exact
+    endgame search) wins at once: the rest is not played out."""
     landlord_side = game.turn == game.landlord
     sim = copy.copy(game)
     sim.hands = [ids_for(h) for h in hands]  # ids only need to be unique within a hand
@@ -521,12 +530,16 @@ def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None 
         if sim.phase != PLAYING:
             break
         if budget is not None:
+            if budget.left == 0:
+                budget.cut = True
+                return 0
             budget.left -= 1
             budget.used += 1
-            if budget.left < 0:
-                return 0
         seat = sim.turn
-        act = _decide(sim, _Seat(sim, seat, counter.unseen(sim, seat)), False, False).action
+        advice = _decide(sim, _Seat(sim, seat, counter.unseen(sim, seat)), False, False)
+        if advice.why.code == "sure_win":  # a forced win: no need to play it out
+            return int((seat == sim.landlord) == landlord_side)
+        act = advice.action
     assert sim.result is not None
     return int((sim.result.winner == "landlord") == landlord_side)
 
