@@ -381,11 +381,11 @@ LEAD_VALUE = (8.0, 14.0, 40.0, 6.0)
 near, about to go out; and the extra when the hand holds plenty of control cards."""
 
 
-ROLLOUT_CARDS = 30
+ROLLOUT_CARDS = 40
 """«Difícil» checks its best candidates by playing the hand out when this few cards are left."""
 ROLLOUT_CANDIDATES = 3
-ROLLOUT_SAMPLES = 8
-ROLLOUT_BUDGET = 400
+ROLLOUT_SAMPLES = 16
+ROLLOUT_BUDGET = 250
 """At most this many simulated decisions (of every playout of one decision together)."""
 
 
