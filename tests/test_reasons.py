@@ -182,7 +182,7 @@ def test_every_reason_is_true_over_many_hands(level: str) -> None:
     common = {"bid", "partner_leads", "forced_pass", "go_out"}
     assert common | ({"lowest_play"} if level == "easy" else {"fewest_plays", "save_strength"}) <= codes
     if level == "hard":
-        assert {"take_lead", "attach_kicker"} <= codes
+        assert {"take_lead", "attach_kicker", "playout"} <= codes
 
 
 def test_hint_is_the_strongest_level() -> None:
