@@ -3,12 +3,15 @@ legal, and each of «Difícil»'s fixes of a measured weakness of «Normal» sho
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 import pytest
 from test_ai_arena import situation
 
-from ddz.ai import LEVEL_NAMES_ES, LEVELS, Cpu, choose_play, hint
+from ddz.ai import LEVEL_NAMES_ES, LEVELS, Cpu, choose_play, cpu, hint
 from ddz.arena import make_agent, run
-from ddz.codes import encode
+from ddz.codes import encode, ids_for
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game
 
 
@@ -121,3 +124,64 @@ def test_easy_bids_on_high_cards_only() -> None:
 
     assert easy_bid(parse("3456789TJQ22BRKKA"), 0) == 2
     assert easy_bid(parse("3358TTJQQKA457899"), 0) == 0
+
+
+# -- «Difícil»'s endgame playouts: bounded, deterministic, blind to the hidden cards ---------------
+
+
+def _endgame_positions(count: int) -> list[Game]:
+    """Positions of real hands (played by «Normal») where «Difícil» would run its playouts."""
+    out: list[Game] = []
+    i = 0
+    while len(out) < count:
+        g = Game.from_code(encode(i * 7919 + 5))
+        g.skip_bidding(g.first_bidder, 1)
+        i += 1
+        while g.phase == PLAYING:
+            if sum(len(h) for h in g.hands) <= cpu.ROLLOUT_CARDS and len(g.legal_actions()) > 2:
+                out.append(copy.deepcopy(g))
+                break
+            g.apply(choose_play(g, level="normal").action)
+    return out
+
+
+def test_hard_playouts_stay_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Count every «Normal» decision simulated inside one «Difícil» decision (the decision itself
+    # is one more call): never more than the budget, and the budget does bind.
+    calls = 0
+    decide = cpu._decide
+
+    def counting(*args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return decide(*args)
+
+    monkeypatch.setattr(cpu, "_decide", counting)
+    used = []
+    for g in _endgame_positions(12):
+        calls = 0
+        choose_play(g, level="hard")
+        used.append(calls - 1)
+    assert max(used) <= cpu.ROLLOUT_BUDGET
+    assert max(used) > cpu.ROLLOUT_BUDGET // 2, "the positions do run playouts"
+    monkeypatch.setattr(cpu, "ROLLOUT_BUDGET", 40)
+    for g in _endgame_positions(4):
+        calls = 0
+        choose_play(g, level="hard")
+        assert calls - 1 <= 40
+
+
+def test_hard_is_deterministic_and_sees_only_its_seat() -> None:
+    # The same decision (and reason) again, after forgetting every cache, and whatever the hidden
+    # cards: redealing the other two hands (same counts, same kitty cards kept) changes nothing.
+    for g in _endgame_positions(6):
+        first = choose_play(g, level="hard")
+        for cache in (cpu._BOSS, cpu._SURE, cpu._ENDGAME):
+            cache.clear()
+        assert choose_play(g, level="hard") == first
+        for hands in cpu.rollout_deals(g, g.turn)[:3]:
+            other = copy.deepcopy(g)
+            other.hands = [ids_for(h) for h in hands]
+            other._hand_cache = {}
+            assert other.hand(g.turn) == g.hand(g.turn)
+            assert choose_play(other, level="hard") == first

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ddz.ai import LEVELS, Cpu, hint
-from ddz.ai.cpu import SEAT_NAMES, control_summary, playout, rollout_deals
+from ddz.ai.cpu import ROLLOUT_SAMPLES, SEAT_NAMES, control_summary, playout, rollout_deals
 from ddz.ai.reasons import CODES, Reason, render
 from ddz.ai.solver import min_plays
 from ddz.cards import BLACK_JOKER, RED_JOKER, TWO, Cards, parse
@@ -138,8 +138,8 @@ def _check(g: Game, seat: int, action: str, reason: Reason) -> None:
         assert g.table_seat not in (seat, None) and d["who"] == SEAT_NAMES[g.table_seat]
         assert g.landlord in (seat, g.table_seat), "the table is an opponent's"
     elif code == "playout":  # replay the playouts: the counts are the engine's
-        deals = rollout_deals(g, seat)
-        assert len(deals) == d["samples"]
+        deals = rollout_deals(g, seat)[: d["samples"]]  # the deals the budget allowed
+        assert 1 <= d["samples"] == len(deals) <= ROLLOUT_SAMPLES
         for key, wins in (("action", d["wins"]), ("other", d["other_wins"])):
             act = PASS if d[key] == PASS else str(classify(d[key]))
             assert sum(playout(g, hands, act) for hands in deals) == wins
@@ -182,7 +182,7 @@ def test_every_reason_is_true_over_many_hands(level: str) -> None:
     common = {"bid", "partner_leads", "forced_pass", "go_out"}
     assert common | ({"lowest_play"} if level == "easy" else {"fewest_plays", "save_strength"}) <= codes
     if level == "hard":
-        assert {"take_lead", "attach_kicker"} <= codes
+        assert {"take_lead", "attach_kicker", "playout"} <= codes
 
 
 def test_hint_is_the_strongest_level() -> None:

@@ -11,14 +11,14 @@ import random
 import zlib
 from dataclasses import dataclass
 
-from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES_ES, RED_JOKER, TWO, Cards, parse, unpack
+from ..cards import BLACK_JOKER, FULL_DECK, NUM_RANKS, RANK_NAMES_ES, RED_JOKER, TWO, Cards, parse, unpack
 from ..codes import cards_of, ids_for
 from ..game import BIDDING, PASS, PLAYING, Game
 from ..moves import follow_keys, plays_for_keys
 from ..plays import CHAIN_KINDS, Play, classify
 from ..variants import STANDARD
 from .reasons import Reason, render
-from .solver import decompose, min_cost, min_plays
+from .solver import decompose, min_cost, min_plays, min_plays_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,10 +95,20 @@ def _is_boss(p: Play, unseen: list[int], most: int = 20) -> bool:
     return not any(sum(unpack(k)) <= most for k in follow_keys(unseen, p))
 
 
+_ENDGAME: dict[tuple[tuple[int, ...], int], tuple[dict[int, bool], dict[int, int]]] = {}
+
+
 def _losing_plays(hand: Cards, unseen: list[int], most: int) -> int:
     """Exact endgame search: over every way of playing out ``hand``, the fewest plays that an
-    opponent could beat. At most one means a forced win: lead the sure tricks, the other last."""
-    boss: dict[int, bool] = {}
+    opponent could beat. At most one means a forced win: lead the sure tricks, the other last.
+    (What is known of the plays for the same unseen cards is kept for the next search.)"""
+    view = (tuple(unseen), most)
+    got = _ENDGAME.get(view)
+    if got is None:
+        if len(_ENDGAME) > 256:
+            _ENDGAME.clear()
+        got = _ENDGAME[view] = ({}, {0: 0})
+    boss, memo = got
 
     def beatable(p: int) -> int:
         b = boss.get(p)
@@ -106,7 +116,35 @@ def _losing_plays(hand: Cards, unseen: list[int], most: int) -> int:
             b = boss[p] = _is_boss(plays_for_keys([p], STANDARD)[0], unseen, most)
         return 0 if b else 1
 
-    return min_cost(hand.key, beatable, {0: 0})
+    return min_cost(hand.key, beatable, memo)
+
+
+_CACHE_LIMIT = 400_000
+"""The caches below are cleared when they grow past this many entries."""
+_BOSS: dict[tuple[Play, tuple[int, ...], int], bool] = {}
+_SURE: dict[tuple[int, tuple[int, ...], int], bool] = {}
+
+
+def _boss(s: _Seat, p: Play, most: int) -> bool:
+    """:func:`_is_boss` for the seat's unseen cards, remembered (playouts ask it again and again)."""
+    key = (p, s.seen, most)
+    got = _BOSS.get(key)
+    if got is None:
+        if len(_BOSS) > _CACHE_LIMIT:
+            _BOSS.clear()
+        got = _BOSS[key] = _is_boss(p, s.unseen, most)
+    return got
+
+
+def _sure(s: _Seat, rest: int, most: int) -> bool:
+    """:func:`_sure_win` for the seat's unseen cards and the packed rest of its hand, remembered."""
+    key = (rest, s.seen, most)
+    got = _SURE.get(key)
+    if got is None:
+        if len(_SURE) > _CACHE_LIMIT:
+            _SURE.clear()
+        got = _SURE[key] = _sure_win(Cards.from_key(rest), s.unseen, most)
+    return got
 
 
 def _sure_win(rest: Cards, unseen: list[int], most: int = 20) -> bool:
@@ -121,19 +159,25 @@ def _sure_win(rest: Cards, unseen: list[int], most: int = 20) -> bool:
 class _Seat:
     game: Game
     seat: int
+    known: list[int] | None = None
+    """The seat's unseen cards when the caller already has them (playouts keep them up to date)."""
 
     def __post_init__(self) -> None:
         g = self.game
         self.hand = g.hand(self.seat)
-        self.unseen = list(g.unseen_cards(self.seat).counts)
+        self.unseen = self.known if self.known is not None else list(g.unseen_cards(self.seat).counts)
+        self.seen = tuple(self.unseen)
         self.landlord = g.landlord if g.landlord is not None else -1
         self.is_landlord = self.seat == self.landlord
         self.partner = -1 if self.is_landlord else 3 - self.seat - self.landlord
         self.opponents = [s for s in range(3) if s != self.seat and s != self.partner]
         self.counts = [len(h) for h in g.hands]
+        self.near = min(self.counts[s] for s in self.opponents)
+        """The fewest cards an opponent holds."""
+        self.plays_now = min_plays(self.hand)
 
     def min_opponent_cards(self) -> int:
-        return min(self.counts[s] for s in self.opponents)
+        return self.near
 
     def higher_unseen(self, p: Play) -> bool:
         """Could an unseen card (or pair) beat this single (or pair)?"""
@@ -149,14 +193,15 @@ def _play_cost(
     s: _Seat, p: Play, leading: bool, hard: bool = False, explain: bool = True
 ) -> tuple[float, Reason, str]:
     """The cost of a play (lower is better), its reason, and what makes it expensive (if anything)."""
-    rest = s.hand - p.cards
-    m = min_plays(rest)
+    rest_key = s.hand.key - p.cards.key
+    m = min_plays_key(rest_key)
     if m == 0:
         return -1000.0, Reason("go_out"), ""
     cost = 10.0 * m + 0.3 * p.rank
-    reason = Reason("fewest_plays", {"plays": m, "plan": _plan(rest) if explain else []})
-    expense = "more_plays" if m >= min_plays(s.hand) else ""
-    danger = s.min_opponent_cards() <= (HARD_DANGER if hard else 4)
+    reason = Reason("fewest_plays", {"plays": m, "plan": _plan(Cards.from_key(rest_key)) if explain else []})
+    expense = "more_plays" if m >= s.plays_now else ""
+    near_count = s.near
+    danger = near_count <= (HARD_DANGER if hard else 4)
     control = sum(p.cards.counts[r] for r in range(TWO, NUM_RANKS)) if not p.is_bomb else 0
     if control and m > 2 and not danger:
         cost += 4.0 * control
@@ -181,19 +226,19 @@ def _play_cost(
         else:
             cost += 25.0
             expense = "bomb"
-    if leading and s.min_opponent_cards() == 1 and p.kind == "single" and s.higher_unseen(p):
+    if leading and near_count == 1 and p.kind == "single" and s.higher_unseen(p):
         cost += 30.0 - 0.8 * p.rank  # if a single must go, the highest one
-    if leading and s.min_opponent_cards() == 1 and p.kind == "single":
+    if leading and near_count == 1 and p.kind == "single":
         near = min(s.opponents, key=lambda o: s.counts[o])
         reason = Reason("high_single", {"who": SEAT_NAMES[near]})
-    if leading and s.min_opponent_cards() == 2 and p.kind == "pair" and s.higher_unseen(p):
+    if leading and near_count == 2 and p.kind == "pair" and s.higher_unseen(p):
         cost += 12.0
     if hard and leading and reason.code == "fewest_plays":
         cost, reason = _attach_kickers(s, p, m, cost, reason)
     if reason.code == "fewest_plays" and leading and p.kind in CHAIN_KINDS and len(p.cards) >= 6:
         reason = Reason("long_chain", {"cards": p.shown(), "n": len(p.cards)}, (reason,))
     most = max(s.counts[o] for o in s.opponents)
-    if _is_boss(p, s.unseen, most) and _sure_win(rest, s.unseen, most):
+    if _boss(s, p, most) and _sure(s, rest_key, most):
         cost -= 500.0
         reason = Reason("sure_win")
     return cost, reason, expense
@@ -233,7 +278,7 @@ def _cover_partner(s: _Seat, game: Game) -> bool:
         and s.seat == (s.landlord + 2) % 3
         and s.counts[s.landlord] <= HARD_DANGER
         and table.kind in ("single", "pair")
-        and not _is_boss(table, s.unseen, s.counts[s.landlord])
+        and not _boss(s, table, s.counts[s.landlord])
     )
 
 
@@ -245,11 +290,15 @@ def choose_play(game: Game, seat: int | None = None, level: str = "hard", explai
     seat = game.turn if seat is None else seat
     if level == "easy":
         return _easy_play(game, seat)
-    hard = level == "hard"
-    s = _Seat(game, seat)
+    return _decide(game, _Seat(game, seat), level == "hard", explain)
+
+
+def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
+    """«Normal» (or «Difícil» when ``hard``) for the seat ``s`` sees."""
+    seat = s.seat
     plays = game.legal_plays()
     leading = game.table is None
-    now = min_plays(s.hand)
+    now = s.plays_now
     cover = hard and _cover_partner(s, game)
     options: list[tuple[float, int, str, Reason]] = []
     expenses: dict[int, str] = {}
@@ -268,7 +317,7 @@ def choose_play(game: Game, seat: int | None = None, level: str = "hard", explai
             reason = Reason("feed_partner", {"cards_left": s.counts[s.partner]})
         if cover and reason.code not in ("go_out", "sure_win"):
             assert game.table is not None
-            if _is_boss(p, s.unseen, s.counts[s.landlord]):
+            if _boss(s, p, s.counts[s.landlord]):
                 cost -= 10.0  # a play the landlord cannot beat
             reason = Reason(
                 "cover_partner",
@@ -332,10 +381,12 @@ LEAD_VALUE = (8.0, 14.0, 40.0, 6.0)
 near, about to go out; and the extra when the hand holds plenty of control cards."""
 
 
-ROLLOUT_CARDS = 30
+ROLLOUT_CARDS = 40
 """«Difícil» checks its best candidates by playing the hand out when this few cards are left."""
 ROLLOUT_CANDIDATES = 3
-ROLLOUT_SAMPLES = 8
+ROLLOUT_SAMPLES = 16
+ROLLOUT_BUDGET = 250
+"""At most this many simulated decisions (of every playout of one decision together)."""
 
 
 def rollout_deals(game: Game, seat: int) -> list[list[Cards]]:
@@ -372,12 +423,13 @@ def _rollouts(
 ) -> list[tuple[float, int, str, Reason]]:
     """«Difícil» in the endgame: play the best few candidates out on :func:`rollout_deals`, every
     seat then playing «Normal»; the candidate that wins most goes first (ties keep the cost order).
-    When that changes the choice, the reason is the count of won playouts."""
+    When that changes the choice, the reason is the count of won playouts.
+
+    The work is bounded: at most :data:`ROLLOUT_BUDGET` simulated decisions in all. A deal whose
+    playouts do not all fit in what is left of the budget is not counted, and no further deal is
+    tried, so every candidate is judged on the same deals."""
     candidates = options[:ROLLOUT_CANDIDATES]
-    wins = [0] * len(candidates)
-    for hands in rollout_deals(game, s.seat):
-        for j, option in enumerate(candidates):
-            wins[j] += playout(game, hands, option[2])
+    wins, samples = rollout_wins(game, s.seat, [o[2] for o in candidates])
     order = sorted(range(len(candidates)), key=lambda j: -wins[j])
     if order[0] != 0:
         cost, index, action, _ = candidates[order[0]]
@@ -387,19 +439,80 @@ def _rollouts(
             "wins": wins[order[0]],
             "other": _shown(other),
             "other_wins": wins[0],
-            "samples": ROLLOUT_SAMPLES,
+            "samples": samples,
         }
         candidates[order[0]] = (cost, index, action, Reason("playout", data))
     return [candidates[j] for j in order] + options[len(candidates) :]
+
+
+def rollout_wins(game: Game, seat: int, actions: list[str]) -> tuple[list[int], int]:
+    """How many playouts each of ``actions`` wins on the first deals of :func:`rollout_deals`,
+    and on how many deals (as many as the budget of simulated decisions allows)."""
+    wins = [0] * len(actions)
+    budget = _Budget(ROLLOUT_BUDGET)
+    samples = 0
+    for hands in rollout_deals(game, seat):
+        won = []
+        for action in actions:
+            won.append(playout(game, hands, action, budget))
+            if budget.cut:
+                return wins, samples
+        wins = [w + x for w, x in zip(wins, won)]
+        samples += 1
+    return wins, samples
 
 
 def _shown(action: str) -> str:
     return PASS if action == PASS else classify(action).shown()
 
 
-def playout(game: Game, hands: list[Cards], action: str) -> int:
+@dataclass
+class _Budget:
+    """What is left of «Difícil»'s playout budget, in simulated decisions."""
+
+    left: int
+    used: int = 0
+    cut: bool = False
+    """A playout ran out of budget before the end (its result is not used)."""
+
+
+class _Counter:
+    """The unseen cards of every seat of a playout, kept up to date play by play (the same cards
+    as :meth:`Game.unseen_cards`, without reading the whole trail at every decision)."""
+
+    def __init__(self, game: Game) -> None:
+        self.landlord = game.landlord
+        self.played = [0] * NUM_RANKS
+        self.landlord_played = [0] * NUM_RANKS
+        for player, action in game.trail:
+            if action != PASS:
+                self.add(player, action)
+        self.kitty = cards_of(game.kitty).counts
+
+    def add(self, player: int, action: str) -> None:
+        counts = parse(action).counts
+        for r in range(NUM_RANKS):
+            self.played[r] += counts[r]
+        if player == self.landlord:
+            for r in range(NUM_RANKS):
+                self.landlord_played[r] += counts[r]
+
+    def unseen(self, game: Game, seat: int) -> list[int]:
+        hand = game.hand(seat).counts
+        full = FULL_DECK.counts
+        if seat == self.landlord:
+            return [full[r] - hand[r] - self.played[r] for r in range(NUM_RANKS)]
+        return [
+            full[r] - hand[r] - self.played[r] - max(self.kitty[r] - self.landlord_played[r], 0)
+            for r in range(NUM_RANKS)
+        ]
+
+
+def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None = None) -> int:
     """1 if the side of the player to move wins when the seats hold ``hands`` and, after
-    ``action``, every seat plays «Normal»."""
+    ``action``, every seat plays «Normal» (each of their decisions spends one unit of ``budget``;
+    when none is left the playout stops and ``budget.cut`` says its result means nothing). A seat that finds a sure win (exact
+    endgame search) wins at once: the rest is not played out."""
     landlord_side = game.turn == game.landlord
     sim = copy.copy(game)
     sim.hands = [ids_for(h) for h in hands]  # ids only need to be unique within a hand
@@ -407,9 +520,26 @@ def playout(game: Game, hands: list[Cards], action: str) -> int:
     sim.trail, sim.actions = list(game.trail), list(game.actions)
     sim.plays_by_seat, sim.doublings = list(game.plays_by_seat), list(game.doublings)
     sim.last_action = dict(game.last_action)
-    sim.apply(action)
-    while sim.phase == PLAYING:
-        sim.apply(choose_play(sim, level="normal", explain=False).action)
+    counter = _Counter(game)
+    act = action
+    while True:
+        player = sim.turn
+        sim.apply(act)
+        if act != PASS:
+            counter.add(player, act)
+        if sim.phase != PLAYING:
+            break
+        if budget is not None:
+            if budget.left == 0:
+                budget.cut = True
+                return 0
+            budget.left -= 1
+            budget.used += 1
+        seat = sim.turn
+        advice = _decide(sim, _Seat(sim, seat, counter.unseen(sim, seat)), False, False)
+        if advice.why.code == "sure_win":  # a forced win: no need to play it out
+            return int((seat == sim.landlord) == landlord_side)
+        act = advice.action
     assert sim.result is not None
     return int((sim.result.winner == "landlord") == landlord_side)
 

@@ -67,6 +67,11 @@ def min_plays(hand: str | Cards) -> int:
     return _solve(parse(hand).key)
 
 
+def min_plays_key(key: int) -> int:
+    """:func:`min_plays` of a packed hand (see :func:`~ddz.cards.pack`)."""
+    return _solve(key)
+
+
 def decompose(hand: str | Cards) -> list[Play]:
     """One decomposition of ``hand`` into :func:`min_plays` plays (lowest card first)."""
     key = parse(hand).key
