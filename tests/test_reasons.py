@@ -107,9 +107,9 @@ def _check(g: Game, seat: int, action: str, reason: Reason) -> None:
         assert not rest
     elif code in ("fewest_plays", "long_chain"):
         inner = reason.extra[0] if code == "long_chain" else reason
-        assert (
-            inner.data["plays"] == min_plays(rest) == len(inner.data["plan"]) or len(inner.data["plan"]) == 6
-        )
+        plan = inner.data["plan"]  # every play of the plan is named, and together they are the rest
+        assert inner.data["plays"] == min_plays(rest) == len(plan)
+        assert sum((parse(p) for p in plan), Cards()) == rest
         if code == "long_chain":
             assert play is not None and d["cards"] == play.shown() and d["n"] == len(play.cards) >= 6
     elif code == "feed_partner":

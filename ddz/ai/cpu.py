@@ -67,7 +67,7 @@ def _has_control(summary: dict[str, object]) -> bool:
 
 def _plan(rest: Cards) -> list[str]:
     """How the rest of the hand goes out in the fewest plays, as people write them."""
-    return [p.shown() for p in decompose(rest)][:6]
+    return [p.shown() for p in decompose(rest)]
 
 
 def hand_strength(hand: Cards) -> float:
