@@ -95,3 +95,8 @@ def test_fast_reading_agrees_with_the_careful_one(text: str) -> None:
 def test_many_copies_never_wrap_into_another_rank(text: str) -> None:
     with pytest.raises(NotationError):
         parse(text)
+
+
+@pytest.mark.parametrize("rank,n", [("5", 3), ("T", 2), ("10", 2), ("b", 1), ("R", 0), (2, 3)])
+def test_count_takes_a_symbol_or_an_index(rank: str | int, n: int) -> None:
+    assert parse("555 TT B").count(rank) == n

@@ -93,3 +93,18 @@ def test_hands_and_kitty_list_their_cards_in_deck_order(seed: int) -> None:
     for d in deals(encode(seed), 4):
         for ids in (*d.hands, d.kitty):
             assert list(ids) == sorted(ids, key=DOCUMENTED_DECK.index)
+
+
+def test_deal_without_a_redeal_number_is_the_first_deal() -> None:
+    from ddz.codes import deal
+
+    first = deal("GH2F-M5HRD")
+    assert first.index == 0 and first == deals("GH2F-M5HRD")[0] != deal("GH2F-M5HRD", 1)
+
+
+def test_a_huge_redeal_number_is_quoted_cut_to_twenty_characters() -> None:
+    from ddz.codes import deal
+
+    with pytest.raises(CodeError) as exc:
+        deal("GH2F-M5HRD", 10**40)
+    assert exc.value.data["redeal"] == "1" + "0" * 19

@@ -136,3 +136,23 @@ def test_canonical_string_by_table_lookups_equals_the_rank_by_rank_spelling(coun
     from ddz.cards import RANKS
 
     assert str(Cards(counts)) == "".join(RANKS[r] * n for r, n in enumerate(counts))
+
+
+@pytest.mark.parametrize("length", [1, 2, 3])
+@pytest.mark.parametrize("extra", [(), (13, 14), (13,), (4, 5), (5, 5), (13, 14, 5, 6), (5, 5, 6, 6)])
+def test_the_two_read_low_below_a_run_of_trios(length: int, extra: tuple[int, ...]) -> None:
+    """222 with 333… (the 2 read as the card below the 3) and kickers, the jokers among them: the
+    fast diagnosis agrees with the reference (e.g. 222333 + BR is no play of any relaxation that
+    reads the 2 low with both jokers as kickers)."""
+    counts = [3 if r < length or r == 12 else 0 for r in range(15)]
+    for r in extra:
+        counts[r] += 1
+    check(counts)
+
+
+@pytest.mark.parametrize(
+    "able,longest", [([], 0), ([4], 1), ([3, 5, 6, 7], 3), ([0, 1, 3, 4, 5, 6], 4), ([2, 4, 6], 1)]
+)
+def test_longest_run_of_values(able: list[int], longest: int) -> None:
+    """The screen that skips trio readings counts values in a row, not values."""
+    assert plays._longest_run(able) == longest

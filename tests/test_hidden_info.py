@@ -98,3 +98,14 @@ def test_twin_games_look_identical_to_the_observer(
     assert twin.hand(observer) == g.hand(observer)
     assert [twin.hand(s) for s in range(3)] != [g.hand(s) for s in range(3)], "the twin really differs"
     assert _seen_by(twin, observer) == _seen_by(g, observer)
+
+
+def test_a_seat_view_names_its_seat_and_whose_turn_it_is() -> None:
+    g = Game.from_code("GH2F-M5HRD")
+    assert [g.view(s).seat for s in range(3)] == [0, 1, 2]
+    assert g.view(1).turn == g.turn is not None  # bidding: someone is to move
+    g.skip_bidding(g.turn, 1)
+    assert g.view(2).turn == g.turn == g.landlord
+    while g.phase == PLAYING:
+        g.apply(hint(g).action)
+    assert g.view(0).turn is None  # the hand is over: nobody is to move
