@@ -339,3 +339,31 @@ def test_a_hand_over_the_limit_names_its_cards() -> None:
     with pytest.raises(NotationError) as exc:
         parse("33334444555566667777 8", limit=20)
     assert exc.value.text == "333344445555666677778" and exc.value.position is None
+
+
+def test_the_landlord_event_carries_the_base_and_the_kitty() -> None:
+    """The app writes «Eres el terrateniente (base 3) y recibes el pozo …» from these fields."""
+    g = Game.from_code("GH2F-M5HRD")
+    while g.phase == BIDDING:
+        events = g.apply("3" if not g.auction else "p")
+    landlord = [e for e in events if e.kind == "landlord"]
+    assert len(landlord) == 1 and landlord[0].value == g.base == 3 and landlord[0].seat == g.landlord
+    assert parse(landlord[0].cards) == cards_of(g.kitty)
+
+
+def test_auction_outcomes_as_documented() -> None:
+    from ddz.game import auction_outcome
+
+    assert auction_outcome([0, 0, 0], 0, Variant.parse(None)) == ("redeal", 0, 0)
+    assert auction_outcome([0, 0, 0], 3, Variant.parse(None)) == ("forced", 0, 1)
+    assert auction_outcome([0, 2, 0], 0, Variant.parse(None)) == ("landlord", 1, 2)
+    assert auction_outcome([0, 3], 0, Variant.parse(None)) == ("landlord", 1, 3)
+    assert auction_outcome([1, 2], 0, Variant.parse(None)) is None
+
+
+def test_a_verdict_keeps_both_plays() -> None:
+    from ddz import classify, compare
+
+    for play, table in [("2222", "BR"), ("BR", "2222"), ("3", "4"), ("5", "4"), ("33", "4")]:
+        v = compare(play, table)
+        assert v.play == classify(play) and v.table == classify(table), (play, table)
