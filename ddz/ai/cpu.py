@@ -119,7 +119,7 @@ def _losing_plays(hand: Cards, unseen: list[int], most: int) -> int:
     return min_cost(hand.key, beatable, memo)
 
 
-_CACHE_LIMIT = 400_000
+_CACHE_LIMIT = 50_000
 """The caches below are cleared when they grow past this many entries."""
 _BOSS: dict[tuple[Play, tuple[int, ...], int], bool] = {}
 _SURE: dict[tuple[int, tuple[int, ...], int], bool] = {}
