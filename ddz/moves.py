@@ -83,6 +83,8 @@ def _single_units(c: list[int], exclude: range, v: Variant) -> list[int]:
 
 
 def _kicker_singles(c: list[int], exclude: range, k: int, v: Variant, distinct: bool = False) -> list[int]:
+    """Keys of every ``k`` single kickers from ``c`` outside ``exclude`` (``distinct``: two
+    different values, which only the four-with-two variant asks for, always with ``k == 2``)."""
     if k == 1:
         return [POW[r] for r in range(NUM_RANKS) if c[r] and r not in exclude]
     if k == 2:
@@ -91,8 +93,6 @@ def _kicker_singles(c: list[int], exclude: range, k: int, v: Variant, distinct: 
     sums = {sum(t) for t in combinations(units, k)}
     if not v.jokers_as_kickers and c[BLACK_JOKER] and c[RED_JOKER]:
         sums = {s for s in sums if s & _ROCKET != _ROCKET}
-    if distinct:
-        sums = {s for s in sums if all((s >> (3 * r)) & 7 < 2 for r in range(NUM_RANKS))}
     return sorted(sums)
 
 

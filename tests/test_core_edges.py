@@ -364,6 +364,30 @@ def test_auction_outcomes_as_documented() -> None:
 def test_a_verdict_keeps_both_plays() -> None:
     from ddz import classify, compare
 
-    for play, table in [("2222", "BR"), ("BR", "2222"), ("3", "4"), ("5", "4"), ("33", "4")]:
+    cases = [
+        ("2222", "BR"),
+        ("BR", "2222"),
+        ("3333", "5"),
+        ("5", "3333"),
+        ("3", "4"),
+        ("5", "4"),
+        ("33", "4"),
+    ]
+    for play, table in cases:
         v = compare(play, table)
         assert v.play == classify(play) and v.table == classify(table), (play, table)
+
+
+def test_parse_reads_a_str_subclass_as_its_text() -> None:
+    class Notation(str):
+        pass
+
+    assert parse(Notation("kkk3")) == parse("KKK3") and str(parse(Notation("10 10"))) == "TT"
+
+
+def test_legal_plays_against_a_table_that_is_not_a_play_says_why() -> None:
+    from ddz.plays import InvalidPlay
+
+    with pytest.raises(InvalidPlay) as exc:
+        legal_plays("345", "34")
+    assert exc.value.reason == "no_pattern" and exc.value.rejection.cards == "34"
