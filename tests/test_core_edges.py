@@ -391,3 +391,17 @@ def test_legal_plays_against_a_table_that_is_not_a_play_says_why() -> None:
     with pytest.raises(InvalidPlay) as exc:
         legal_plays("345", "34")
     assert exc.value.reason == "no_pattern" and exc.value.rejection.cards == "34"
+
+
+@pytest.mark.parametrize(
+    "hand,table,wanted",
+    [
+        ("3334", None, "333 4"),  # the lowest trio leads with its kicker
+        ("33344", None, "333 44"),
+        ("KKK5", "QQQ3", "KKK 5"),  # the trio just above the table's
+        ("KKK55", "QQQ33", "KKK 55"),
+        ("444 5", "333 6", "444 5"),
+    ],
+)
+def test_a_trio_with_kickers_one_value_above_is_legal(hand: str, table: str | None, wanted: str) -> None:
+    assert wanted in [p.shown() for p in legal_plays(hand, table)]
