@@ -176,8 +176,9 @@ def test_hard_is_deterministic_and_sees_only_its_seat() -> None:
     # cards: redealing the other two hands (same counts, same kitty cards kept) changes nothing.
     for g in _endgame_positions(6):
         first = choose_play(g, level="hard")
-        for cache in (cpu._BOSS, cpu._SURE, cpu._ENDGAME):
-            cache.clear()
+        cpu._boss.cache_clear()
+        cpu._sure.cache_clear()
+        cpu._ENDGAME.clear()
         assert choose_play(g, level="hard") == first
         for hands in cpu.rollout_deals(g, g.turn)[:3]:
             other = copy.deepcopy(g)

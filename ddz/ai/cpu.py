@@ -7,6 +7,7 @@ landlord and the card counter (unseen cards). Deterministic: no randomness at al
 from __future__ import annotations
 
 import copy
+import functools
 import random
 import zlib
 from dataclasses import dataclass
@@ -120,31 +121,19 @@ def _losing_plays(hand: Cards, unseen: list[int], most: int) -> int:
 
 
 _CACHE_LIMIT = 50_000
-"""The caches below are cleared when they grow past this many entries."""
-_BOSS: dict[tuple[Play, tuple[int, ...], int], bool] = {}
-_SURE: dict[tuple[int, tuple[int, ...], int], bool] = {}
+"""How many answers each memo below keeps (the least recently used go first)."""
 
 
-def _boss(s: _Seat, p: Play, most: int) -> bool:
-    """:func:`_is_boss` for the seat's unseen cards, remembered (playouts ask it again and again)."""
-    key = (p, s.seen, most)
-    got = _BOSS.get(key)
-    if got is None:
-        if len(_BOSS) > _CACHE_LIMIT:
-            _BOSS.clear()
-        got = _BOSS[key] = _is_boss(p, s.unseen, most)
-    return got
+@functools.lru_cache(maxsize=_CACHE_LIMIT)
+def _boss(p: Play, seen: tuple[int, ...], most: int) -> bool:
+    """:func:`_is_boss` for the unseen cards ``seen``, remembered (playouts ask it again and again)."""
+    return _is_boss(p, list(seen), most)
 
 
-def _sure(s: _Seat, rest: int, most: int) -> bool:
-    """:func:`_sure_win` for the seat's unseen cards and the packed rest of its hand, remembered."""
-    key = (rest, s.seen, most)
-    got = _SURE.get(key)
-    if got is None:
-        if len(_SURE) > _CACHE_LIMIT:
-            _SURE.clear()
-        got = _SURE[key] = _sure_win(Cards.from_key(rest), s.unseen, most)
-    return got
+@functools.lru_cache(maxsize=_CACHE_LIMIT)
+def _sure(rest: int, seen: tuple[int, ...], most: int) -> bool:
+    """:func:`_sure_win` for the unseen cards ``seen`` and the packed rest of a hand, remembered."""
+    return _sure_win(Cards.from_key(rest), list(seen), most)
 
 
 def _sure_win(rest: Cards, unseen: list[int], most: int = 20) -> bool:
@@ -238,7 +227,7 @@ def _play_cost(
     if reason.code == "fewest_plays" and leading and p.kind in CHAIN_KINDS and len(p.cards) >= 6:
         reason = Reason("long_chain", {"cards": p.shown(), "n": len(p.cards)}, (reason,))
     most = max(s.counts[o] for o in s.opponents)
-    if _boss(s, p, most) and _sure(s, rest_key, most):
+    if _boss(p, s.seen, most) and _sure(rest_key, s.seen, most):
         cost -= 500.0
         reason = Reason("sure_win")
     return cost, reason, expense
@@ -278,7 +267,7 @@ def _cover_partner(s: _Seat, game: Game) -> bool:
         and s.seat == (s.landlord + 2) % 3
         and s.counts[s.landlord] <= HARD_DANGER
         and table.kind in ("single", "pair")
-        and not _boss(s, table, s.counts[s.landlord])
+        and not _boss(table, s.seen, s.counts[s.landlord])
     )
 
 
@@ -317,7 +306,7 @@ def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
             reason = Reason("feed_partner", {"cards_left": s.counts[s.partner]})
         if cover and reason.code not in ("go_out", "sure_win"):
             assert game.table is not None
-            if _boss(s, p, s.counts[s.landlord]):
+            if _boss(p, s.seen, s.counts[s.landlord]):
                 cost -= 10.0  # a play the landlord cannot beat
             reason = Reason(
                 "cover_partner",
