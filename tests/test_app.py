@@ -346,9 +346,9 @@ def test_cpu_level_in_settings_and_in_the_address() -> None:
     """Issue 11: «Fácil», «Normal», «Difícil» in Ajustes; the level is part of the address, since the
     CPUs' moves are recomputed from it."""
     at = page("play", codigo="0001-FY3Q0")
-    [box] = [s for s in at.selectbox if s.label == "Nivel de la CPU"]
-    assert list(box.options) == ["Fácil", "Normal", "Difícil"]
-    box.set_value("hard").run()
+    labels = [b.label for b in at.button if b.key and b.key.startswith("level_")]
+    assert labels == ["Fácil", "Normal", "Difícil"]
+    click(at, "Difícil")  # nothing played yet: the same deal, dealt again at the new level
     assert at.session_state["practice"].level == "hard"
     assert url_of(at)["nivel"] == "hard"
     again = page("play", codigo="0001-FY3Q0", nivel="hard")
@@ -357,3 +357,16 @@ def test_cpu_level_in_settings_and_in_the_address() -> None:
     assert (
         "Ese nivel de la CPU no existe" in html_text(bad) or bad.session_state["practice"].level == "normal"
     )
+
+
+def test_a_level_change_mid_hand_applies_from_the_next_hand() -> None:
+    """Issue 17: changing the level never deals the hand again once you have acted in it."""
+    at = page("play", codigo="GH2F-M5HRD")
+    click(at, "Pujar 3")
+    actions = list(at.session_state["practice"].game.actions)
+    click(at, "Difícil")
+    p = at.session_state["practice"]
+    assert p.level == "normal" and list(p.game.actions)[: len(actions)] == actions
+    assert "Desde la próxima mano: <b>Difícil</b>" in html_text(at)
+    click(at, "Otra partida")
+    assert at.session_state["practice"].level == "hard"

@@ -4,6 +4,8 @@
   Back-button entry (``st.query_params`` pushes one each time);
 - ``scroll``: bring an element (a CSS selector) into view once per ``token`` — the end of a hand,
   an example's result, the next lesson stage;
+- ``dock``: the page keeps room below its content for a fixed dock (a CSS selector), as tall as
+  the dock really is;
 - ``save``/``load``: preferences and lesson progress kept in the browser's ``localStorage``, so
   they survive a reload.
 """
@@ -37,6 +39,26 @@ export default function ({ data, key, setStateValue }) {
     };
     setTimeout(go, 30);
   }
+  // The page keeps room below its content for the fixed dock: exactly the dock's height, kept up
+  // to date as the dock grows (a hint, the coach) or shrinks (folded).
+  if (window.__ddzDockObserver) { window.__ddzDockObserver.disconnect(); window.__ddzDockObserver = null; }
+  const main = document.querySelector('[data-testid="stMainBlockContainer"]');
+  if (data.dock && main) {
+    const fit = () => {
+      const dock = document.querySelector(data.dock);
+      if (dock) main.style.setProperty('padding-bottom', (dock.getBoundingClientRect().height + 16) + 'px', 'important');
+    };
+    const watch = () => {
+      const dock = document.querySelector(data.dock);
+      if (!dock) { setTimeout(watch, 50); return; }
+      window.__ddzDockObserver = new ResizeObserver(fit);
+      window.__ddzDockObserver.observe(dock);
+      fit();
+    };
+    watch();
+  } else if (main) {
+    main.style.removeProperty('padding-bottom');
+  }
   let stored = {};
   try { stored = JSON.parse(localStorage.getItem('"""
     + STORAGE_KEY
@@ -64,6 +86,7 @@ def page_effects(
     scroll: tuple[str, object] | None = None,
     save: Mapping[str, Any] | None = None,
     on_load: Callable[[dict[str, Any]], None] | None = None,
+    dock: str | None = None,
 ) -> None:
     """Mount the effects for this page run (see the module docstring).
 
@@ -84,5 +107,6 @@ def page_effects(
         "scroll": {"target": scroll[0], "token": json.dumps(scroll[1])} if scroll else None,
         "loaded": bool(st.session_state.get(loaded_key)) or save is None,
         "save": dict(save) if save is not None else None,
+        "dock": dock,
     }
     _effects(key=key, data=data, default={"stored": None}, on_stored_change=loaded)

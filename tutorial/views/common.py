@@ -28,6 +28,7 @@ PAGE_CSS = """
 .ddz-history li{margin:2px 0}.ddz-history li.trick,.ddz-history li.redeal,.ddz-history li.forced{font-weight:600}
 .ddz-history li .ddz-row{margin:1px 0 3px 0}.ddz-history .ddz-c{width:26px;height:36px;font-size:12px}
 .ddz-result{border-radius:10px;padding:10px 14px;font-size:20px}
+.st-key-ddz-result,.st-key-ddz-review{scroll-margin-top:76px}
 .ddz-result.won{background:#e7f6ec;border:1px solid #3c9a5f}.ddz-result.lost{background:#fdecec;border:1px solid #d05050}
 .ddz-notice{border-radius:8px;padding:6px 10px;font-size:14px;line-height:1.35}
 .ddz-notice.info{background:#eaf2fd;border:1px solid #8db4e8}
@@ -46,10 +47,11 @@ DOCK_CSS = """
  background:#fff;border-top:1px solid #c3c9d2;box-shadow:0 -3px 10px rgba(0,0,0,.12);
  padding:6px 12px 8px 12px;box-sizing:border-box;gap:.35rem !important;max-height:72vh;overflow-y:auto}
 .st-key-ddz-dock .ddz-bar{margin:0;padding:5px 10px;font-size:14px}
-.st-key-ddz-dock button{padding:2px 12px;min-height:2.25rem}
+.st-key-ddz-dock button{padding:2px 12px;min-height:44px}
 .ddz-dock-table{display:flex;align-items:center;gap:8px;flex-wrap:wrap;font-size:14px}
 .ddz-dock-table .ddz-row{margin:0}.ddz-dock-table .ddz-c{width:26px;height:36px;font-size:12px}
 [data-testid="stMainBlockContainer"]{padding-bottom:440px !important}
+.st-key-ddz-dock [data-testid="why-disabled"]{margin-top:-4px}
 """
 """The «Jugar» dock: bar, buttons and hand fixed at the bottom of the screen (and room for it)."""
 

@@ -88,6 +88,16 @@ def _play_selected() -> None:
     _act(str(cards_of(ids)), ids)
 
 
+def _fold() -> None:
+    """Fold the hand out of the dock to look at the table (the raised cards stay raised)."""
+    ss.dock_folded = not ss.get("dock_folded")
+
+
+def disabled_why_html(text: str) -> str:
+    """Why a button is off, as visible text (a phone never shows a tooltip)."""
+    return f'<div class="ddz-caption" data-testid="why-disabled">{html.escape(text)}</div>'
+
+
 def _hint() -> None:
     g: Game = ss.practice.game
     advice = hint(g, HUMAN)
@@ -111,9 +121,17 @@ def _skip_guide() -> None:
     ss.guided = False
 
 
-def _level_changed() -> None:
-    """A new level deals this hand again (the CPUs' moves follow from their level)."""
-    _start(ss.practice.code)
+def _set_level(level: str) -> None:
+    """A deliberate level change: at once when you have not acted yet in this hand (the same deal,
+    dealt again), else from the next hand, so no move of yours is lost."""
+    ss.cpu_level = level
+    if not p_has_moved():
+        _start(ss.practice.code)
+
+
+def _flip(pref: str) -> None:
+    """A deliberate switch of a preference (``skip_anim`` or ``show_counter``)."""
+    ss[pref] = not ss[pref]
 
 
 def _prefs_loaded(stored: dict[str, Any]) -> None:
@@ -138,6 +156,14 @@ def p_has_moved() -> bool:
     return bool(ss.get("practice") and ss.practice.human)
 
 
+def settings_level_html(playing: str, chosen: str) -> str:
+    """What the panel says of the level: the one of this hand, and the next hand's when it differs."""
+    text = f"Nivel de la CPU en esta mano: <b>{LEVEL_NAMES_ES[playing]}</b>."
+    if chosen != playing:
+        text += f" Desde la próxima mano: <b>{LEVEL_NAMES_ES[chosen]}</b>."
+    return f'<div class="ddz-caption" data-testid="level-now">{text}</div>'
+
+
 # ---- state ----------------------------------------------------------------------------------
 ss.setdefault("skip_anim", False)
 ss.setdefault("show_counter", True)
@@ -156,25 +182,42 @@ g: Game = p.game
 top = st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="ddz-header")
 top.code(g.code, language=None, width="content")
 with top.popover("Ajustes", icon=":material/settings:"):
+    # Only buttons act here: no widget of the panel holds state of its own, so opening or closing the
+    # panel, or a widget mounting with its own default, can never change the game.
     st.text_input("Jugar con un código", key="code_input", placeholder="XXXX-XXXXX")
     st.button("Repartir con este código", on_click=_code_from_settings)
     if ss.get("code_error"):
         st.html(notice_html("error", ss.code_error))
-    st.selectbox(
-        "Nivel de la CPU",
-        LEVELS,
-        format_func=LEVEL_NAMES_ES.__getitem__,
-        key="cpu_level",
-        on_change=_level_changed,
-        help="Cambiar el nivel vuelve a repartir esta misma mano.",
-    )
-    st.toggle("Saltar la animación del reparto", key="skip_anim")
-    st.toggle("Mostrar el contador de cartas", key="show_counter")
+    st.html(settings_level_html(p.level, ss.cpu_level))
+    levels = st.container(horizontal=True, gap="small")
+    for level in LEVELS:
+        levels.button(
+            LEVEL_NAMES_ES[level],
+            key=f"level_{level}",
+            on_click=_set_level,
+            args=(level,),
+            disabled=level == ss.cpu_level,
+            icon=":material/check:" if level == ss.cpu_level else None,
+        )
+    for pref, label in (
+        ("skip_anim", "Saltar la animación del reparto"),
+        ("show_counter", "Mostrar el contador de cartas"),
+    ):
+        st.button(
+            f"{label}: {'sí' if ss[pref] else 'no'}",
+            key=f"flip_{pref}",
+            on_click=_flip,
+            args=(pref,),
+            icon=":material/toggle_on:" if ss[pref] else ":material/toggle_off:",
+        )
     st.button("Otra partida", on_click=_new_game, key="new_from_settings")
     st.button("Mano guiada (para empezar)", on_click=_guided, key="guided_from_settings")
 if ss.get("url_error"):
     st.html(notice_html("warning", ss.url_error))
-result_area = st.container(key="ddz-result")  # the end screen goes first and is scrolled into view
+# The end screen goes first and is scrolled into view. An empty slot is written on every run, so a
+# new deal replaces the old verdict at once (a container would stay on screen, stale, for the whole
+# auction: the CPUs' turns are reruns that never let the run finish).
+result_area = st.empty()
 
 
 def seat_box(seat: int) -> str:
@@ -296,9 +339,14 @@ if g.phase != OVER:
                         args=(str(b),),
                         disabled=str(b) not in legal,
                         key=f"bid{b}",
-                        help=None if str(b) in legal else "Tiene que superar a la puja más alta",
                     )
                 row.button("Pista", on_click=_hint, key="hint_bid", icon=":material/lightbulb:")
+                if g.highest_bid():
+                    st.html(
+                        disabled_why_html(
+                            f"Solo puedes pujar más de {g.highest_bid()}, la puja más alta, o pasar."
+                        )
+                    )
             else:
                 st.html(bar_html(None, "Subasta", f"Le toca pujar a {WHO[g.turn]}…"))
         elif my_turn:
@@ -329,19 +377,30 @@ if g.phase != OVER:
                 disabled=g.leading,
                 key="pass",
                 type="primary" if stuck else "secondary",
-                help="Abres la baza: no puedes pasar" if g.leading else None,
             )
             row.button("Pista", on_click=_hint, key="hint", icon=":material/lightbulb:")
+            row.button(
+                "Desplegar" if ss.get("dock_folded") else "Plegar",
+                key="fold",
+                on_click=_fold,
+                icon=":material/expand_less:" if ss.get("dock_folded") else ":material/expand_more:",
+                type="tertiary",
+            )
+            if g.leading:
+                st.html(disabled_why_html("Abres la baza: no puedes pasar, tienes que jugar algo."))
         else:
             st.html(bar_html(None, "Espera tu turno", f"Le toca a {WHO[g.turn]}."))
         # A new deal is dealt card by card (once per deal in this browser) during the auction.
         fresh_deal = g.phase == BIDDING and not ss.skip_anim
-        card_hand(
-            list(g.hands[HUMAN]),
-            key=KEY,
-            disabled=not (g.phase == PLAYING and my_turn),
-            animate=f"{g.code}/{g.redeals}/{ss.deals_started}" if fresh_deal else None,
-        )
+        if ss.get("dock_folded") and my_turn and g.phase == PLAYING:
+            st.html("<style>.st-key-ddz-hand{display:none}</style>")
+        with st.container(key="ddz-hand"):
+            card_hand(
+                list(g.hands[HUMAN]),
+                key=KEY,
+                disabled=not (g.phase == PLAYING and my_turn),
+                animate=f"{g.code}/{g.redeals}/{ss.deals_started}" if fresh_deal else None,
+            )
         role = ""
         if g.landlord == HUMAN:
             role = " Eres el terrateniente."
@@ -411,7 +470,7 @@ def review_panel(p: Practice) -> None:
 
 
 if g.phase == OVER and g.result is not None:
-    with result_area:
+    with result_area.container(key="ddz-result"):
         r = g.result
         won = (r.winner == "landlord") == (g.landlord == HUMAN)
         st.html(
@@ -444,6 +503,7 @@ page_effects(
         "guided_seen": True,  # saved once the stored values were read: only the first visit is guided
     },
     on_load=_prefs_loaded,
+    dock=".st-key-ddz-dock" if g.phase != OVER else None,
 )
 
 # ---- CPU turns, paced so a person can follow them ------------------------------------------

@@ -1,0 +1,144 @@
+"""Controls that never betray the game (issue 17), in Debian's Chromium at phone and desktop sizes.
+
+Each scenario reproduces a report and failed on the earlier app: opening «Ajustes» dealt the hand
+again at «Fácil» with the counter off; the old verdict stayed on screen through the next auction;
+the verdict scrolled under the fixed header; the dock grew over the page's last lines.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser_kit import button, hand_ids, new_page, press, settled, shot, tap
+from tutorial.launch import CHROMIUM
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
+]
+
+MID_HAND = "/?codigo=YVZZ-RZFEB&acciones=6C.AH.3S"  # the report's hand: Normal, counter on, 12 actions
+CODE = "GH2F-M5HRD"
+
+
+def _actions(page: Any) -> str:
+    return str(page.locator('[data-testid="dock-state"]').first.get_attribute("data-actions"))
+
+
+def _stored(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate("JSON.parse(localStorage.getItem('ddz-tutorial') || '{}')"))
+
+
+def test_opening_and_closing_settings_changes_nothing(server: str, browser: Any) -> None:
+    page = new_page(browser, 390, 844, touch=True)
+    page.goto(server + MID_HAND)
+    page.locator('[data-testid="dock-state"]').wait_for()
+    settled(page)
+    page.wait_for_timeout(1200)  # the stored preferences are read and written back
+    before = (_actions(page), page.url)
+    button(page, "Ajustes").tap()
+    level = page.locator('[data-testid="level-now"]')
+    level.wait_for()
+    assert "Normal" in level.inner_text()  # the real level, not the first of the list
+    button(page, "Mostrar el contador de cartas: sí").wait_for()  # the real switch
+    shot(page, "ajustes-390", full_page=False)
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(300)
+    tap(page, hand_ids(page)[0])
+    page.wait_for_timeout(1500)
+    settled(page)
+    assert (_actions(page), page.url) == before  # nothing dealt again, no level in the address
+    assert _stored(page).get("cpu_level") == "normal" and _stored(page).get("show_counter") is True
+    assert page.get_by_text("Contador de cartas").count()
+
+
+def test_other_game_in_settings_keeps_the_preferences(server: str, browser: Any) -> None:
+    page = new_page(browser, 390, 844, touch=True)
+    page.goto(server + MID_HAND)
+    page.locator('[data-testid="dock-state"]').wait_for()
+    settled(page)
+    page.wait_for_timeout(1200)
+    button(page, "Ajustes").tap()
+    press(page, "Otra partida")
+    page.wait_for_function("() => !location.search.includes('YVZZ')")
+    settled(page)
+    assert "nivel=" not in page.url  # still Normal
+    assert page.get_by_text("Contador de cartas").count()
+    assert _stored(page).get("show_counter") is True and _stored(page).get("cpu_level") == "normal"
+
+
+def _finished_hand_url(server: str) -> str:
+    from ddz.ai import hint
+    from tutorial.practice import Practice
+
+    p, _ = Practice.start(CODE)
+    while not p.over:
+        p.run_cpus()
+        if not p.over:
+            p.act(hint(p.game, 0).action)
+    return f"{server}/?codigo={CODE}&acciones={'.'.join(p.human)}"
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_the_verdict_is_in_view_and_a_new_deal_clears_it(
+    server: str, browser: Any, size: tuple[int, int]
+) -> None:
+    touch = size[0] < 500
+    page = new_page(browser, *size, touch=touch)
+    page.goto(_finished_hand_url(server))
+    verdict = page.locator('[data-testid="result"]')
+    verdict.wait_for()
+    page.wait_for_timeout(600)  # scrolled into view
+    box = verdict.bounding_box()
+    header = page.locator('[data-testid="stHeader"]').bounding_box()
+    assert box is not None and header is not None
+    assert box["y"] >= header["y"] + header["height"] - 1, (box, header)  # not under the header
+    assert box["y"] + box["height"] <= size[1]
+    shot(page, f"fin-{size[0]}", full_page=False)
+    press(page, "Otra partida")
+    # The first frame that shows the new deal must not show the old verdict.
+    state = page.wait_for_function(
+        """() => {
+          const d = document.querySelector('[data-testid="dock-state"]');
+          if (!d || d.dataset.phase !== 'bidding') return false;
+          return {verdict: !!document.querySelector('[data-testid="result"]')};
+        }""",
+        polling="raf",
+    ).json_value()
+    assert state == {"verdict": False}
+
+
+def test_the_dock_leaves_room_for_the_page(server: str, browser: Any) -> None:
+    """With a hint open the dock is taller: the page's room below follows it, the history and the
+    counter can be reached, every dock button is at least 44 px tall, and why «Pasar» is off is
+    written, not hidden in a tooltip."""
+    page = new_page(browser, 390, 844, touch=True)
+    page.goto(f"{server}/?codigo={CODE}&acciones=3")
+    page.locator('[data-testid="dock-state"][data-mine="1"][data-phase="playing"]').wait_for()
+    press(page, "Pista")
+    page.locator(".ddz-notice.info").wait_for()
+    settled(page)
+    page.wait_for_timeout(400)
+    assert "no puedes pasar" in page.locator('[data-testid="why-disabled"]').inner_text()
+    dock = page.locator(".st-key-ddz-dock").bounding_box()
+    room = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('[data-testid=stMainBlockContainer]')).paddingBottom)"
+    )
+    assert dock is not None and room >= dock["height"], (room, dock)
+    shot(page, "dock-pista-390", full_page=False)
+    page.evaluate(  # scroll the page as far down as it goes
+        """() => { for (const el of [document.scrollingElement, ...document.querySelectorAll('*')])
+          if (el && el.scrollHeight > el.clientHeight + 1) el.scrollTop = el.scrollHeight; }"""
+    )
+    page.wait_for_timeout(300)
+    for label in ("Historial de la mano", "Contador de cartas"):
+        el = page.get_by_text(label).first.bounding_box()
+        assert el is not None and el["y"] + el["height"] <= dock["y"], (label, el, dock)
+    heights = page.locator(".st-key-ddz-dock button").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().height).filter(h => h > 0)"
+    )
+    assert heights and min(heights) >= 44, heights
+    print(f"dock {dock['height']:.0f} px, room {room:.0f} px")
