@@ -13,6 +13,8 @@ A template is a small subset of ICU MessageFormat:
   ``comodín pequeño``); ``{name, kind}``: a kind id as its Spanish name (``trío con pareja``).
 - ``{name, seat}`` / ``{name, Seat}`` / ``{name, the_seat}``: a seat number as ``asiento 1`` /
   ``Asiento 1`` / ``el asiento 1``, or as the seat's own name when the caller passes ``seats``.
+- ``{name, cards}``: cards in notation (``"TTJJQQ"``, ``"QQQ R"``, or a list of plays) as a learner
+  reads them on the cards: ``10 10 J J Q Q``, ``Q Q Q + comodín grande`` (see :func:`say_cards`).
 - ``{name, signed}``: an integer with its sign (``+2``); ``{name, list}``: items joined
   «a, b y c»; ``{name, commas}``: items joined «a, b, c».
 - ``{name, select, key {text} … other {text}}``: the branch whose key is the value (``true`` /
@@ -52,6 +54,34 @@ KIND_NAMES_ES: dict[str, str] = {
     "rocket": "cohete",
 }
 """Spanish name of each of the 14 kinds of play, by kind id."""
+
+_CARD_SYMBOLS = "3456789TJQKA2BR"
+
+
+def say_cards(text: str) -> str:
+    """Cards written in notation, as a learner reads them on the cards: one name per card, «10» for
+    the ten and «comodín pequeño» / «comodín grande» for the jokers; the groups of a play (body,
+    kickers: ``"QQQ R"``) are joined by « + ». Text that is not notation is returned unchanged.
+
+    ```python
+    >>> say_cards("TTJJQQ"), say_cards("QQQ R"), say_cards("BR")
+    ('10 10 J J Q Q', 'Q Q Q + comodín grande', 'cohete')
+
+    ```
+    """
+    groups = text.split()
+    if not groups or any(c.upper() not in _CARD_SYMBOLS for g in groups for c in g):
+        return text
+    out = []
+    for group in groups:
+        if group.upper() == "BR":
+            out.append("cohete")
+            continue
+        names = [RANK_NAMES_ES[_CARD_SYMBOLS.index(c.upper())] for c in group]
+        joker = any(len(n) > 2 for n in names)
+        out.append(", ".join(names[:-1]) + " y " + names[-1] if joker and len(names) > 1 else " ".join(names))
+    return " + ".join(out)
+
 
 Seats = Sequence[str] | Mapping[int, str] | None
 """Names for seats 0, 1, 2 (``("Sur", "Este", "Oeste")``); ``None`` says «asiento N»."""
@@ -149,8 +179,8 @@ def _e(code: str, rule: str, template: str, meaning: str, summary: str = "") -> 
 
 
 _KICKERS = (
-    "{n_kickers, plural, =0 {} one { (cuerpo {body}, acompañante {kickers})}"
-    " other { (cuerpo {body}, acompañantes {kickers})}}"
+    "{n_kickers, plural, =0 {} one { (cuerpo {body, cards}, acompañante {kickers, cards})}"
+    " other { (cuerpo {body, cards}, acompañantes {kickers, cards})}}"
 )
 _YOU_THEY = "{you, select, true {%s} other {%s}}"
 
@@ -300,7 +330,8 @@ _ENTRIES: tuple[Entry, ...] = (
     _e(
         "play.anatomy",
         "",
-        "cuerpo {body}{n_kickers, plural, =0 {} one {, acompañante {kickers}} other {, acompañantes {kickers}}}"
+        "cuerpo {body, cards}{n_kickers, plural, =0 {} one {, acompañante {kickers, cards}} "
+        "other {, acompañantes {kickers, cards}}}"
         ", carta que manda: {rank, rank}{chain, plural, one {} other {, cadena de # valores}}",
         "the parts of a play: body, kickers, ranking card, chain length (the explorer's bar)",
     ),
@@ -491,7 +522,7 @@ _ENTRIES: tuple[Entry, ...] = (
     _e(
         "event.landlord",
         "R-BID-8",
-        "{seat, Seat} es el terrateniente (base {base}) y recibe el pozo {kitty}.",
+        "{seat, Seat} es el terrateniente (base {base}) y recibe el pozo: {kitty, cards}.",
         "the landlord takes the kitty",
     ),
     _e("event.play", "", "{seat, Seat} juega {play}.", "a play (play: play.describe)"),
@@ -717,32 +748,42 @@ _ENTRIES: tuple[Entry, ...] = (
     _e(
         "cpu.sure_win",
         "",
-        _yt(
-            "después nadie puede pararte: ganas la mano juegues como juegues el resto",
-            "después nadie puede pararle: gana la mano juegue como juegue el resto",
-        ),
-        "exact endgame search: after this play no opponent can stop the hand",
+        _yt("ganas seguro si juegas en este orden: ", "gana seguro si juega en este orden: ")
+        + "{order, cards}; nadie puede superar "
+        + "{last_open, select, true {ninguna de esas jugadas antes de la última} other {ninguna de ellas}}",
+        "exact endgame search: played in this order (every play but the last unbeatable by the other two "
+        "hands), the hand is won whatever the others do (order: the plays, this one first)",
     ),
     _e(
         "cpu.fewest_plays",
         "",
         _yt("te deja", "le deja") + " en {plays, plural, one {# jugada} other {# jugadas}}"
-        "{has_plan, select, true { ({plan})} other {}}",
+        "{has_plan, select, true { ({plan, cards})} other {}}",
         "count plays, not high cards: the play leaves the fewest plays (plan: the plays joined by « · »)",
     ),
     _e(
         "cpu.long_chain",
         "",
-        _yt("sales", "sale") + " con una cadena larga ({cards}): descarga {n} cartas de una vez",
+        _yt("sales", "sale") + " con una cadena larga ({cards, cards}): descarga {n} cartas de una vez",
         "open with a long chain to unload many cards at once",
     ),
     _e(
         "cpu.keep_control",
         "",
-        _yt("y guardas", "y guarda") + " {control, list} para recuperar la salida",
-        "the play keeps 2s, jokers and bombs to win back the lead (control: cpu.control_* messages)",
+        "{has_kept, select, true {"
+        + _yt("y guardas", "y guarda")
+        + " {control, list} para recuperar la salida} other {}}"
+        "{has_spent, select, true {{has_kept, select, true {; } other {}}ojo: {spent, list}} other {}}",
+        "the play keeps 2s, jokers and bombs to win back the lead (control: cpu.control_* messages; "
+        "spent: cpu.bomb_spent messages, the bombs the plan plays as something else)",
     ),
     _e("cpu.control_back", "", "el {rank} recupera la salida", "a 2 or a joker wins the lead back"),
+    _e(
+        "cpu.bomb_spent",
+        "",
+        "ese plan juega los cuatro {rank} en {plays, cards}, así que ya no son bomba",
+        "a bomb the plan plays as a four-with-two (or broken up): it is not kept as a bomb",
+    ),
     _e(
         "cpu.bomb_now",
         "",
@@ -773,13 +814,13 @@ _ENTRIES: tuple[Entry, ...] = (
     _e(
         "cpu.forced_pass",
         "",
-        _yt("no tienes", "no tiene") + " nada que supere a {table}",
+        _yt("no tienes", "no tiene") + " nada que supere a {table, cards}",
         "nothing in the hand beats the table",
     ),
     _e(
         "cpu.save_strength",
         "",
-        "superar a {table} {cost}: mejor guardar la mano",
+        "{cost}",
         "beating the table would cost control cards, a bomb or extra plays (cost: a cpu.cost_* message)",
     ),
     _e(
@@ -798,20 +839,23 @@ _ENTRIES: tuple[Entry, ...] = (
         "cpu.cover_partner",
         "",
         "a {who} le quedan {cards_left, plural, one {# carta} other {# cartas}} y juega ahora: "
-        + _yt("superas el {table} de tu", "supera el {table} de su")
+        + _yt("superas el {table, cards} de tu", "supera el {table, cards} de su")
         + " compañero para que no se lo lleve él",
         "the farmer just before the landlord overtakes a low play of the partner when the landlord has few cards",
     ),
     _e(
         "cpu.attach_kicker",
         "",
-        _yt("sales", "sale") + " con {cards}: el {kicker} va de acompañante del trío en vez de salir solo",
+        _yt("sales", "sale")
+        + " con {cards, cards}: el {kicker, cards} va de acompañante del trío en vez de salir solo",
         "a low single or pair goes out on a trio instead of being led alone",
     ),
     _e(
         "cpu.take_lead",
         "",
-        "pasar le dejaría la salida a {who}: " + _yt("superas", "supera") + " a {table}",
+        "pasar {side, select, true {dejaría la baza a los campesinos} other {le dejaría la salida a {who}}}: "
+        + _yt("superas", "supera")
+        + " a {table, cards}",
         "passing is not free: it leaves the lead to an opponent",
     ),
     _e(
@@ -819,16 +863,16 @@ _ENTRIES: tuple[Entry, ...] = (
         "",
         "jugando el final en {samples} repartos posibles de las cartas que no "
         + _yt("ves", "ve")
-        + ", {action, select, p {pasando} other {con {action}}} "
+        + ", {action, select, p {pasando} other {con {action, cards}}} "
         + _yt("ganas", "gana")
-        + " {wins}; {other, select, p {pasando} other {con {other}}}, solo {other_wins}",
+        + " {wins}; {other, select, p {pasando} other {con {other, cards}}}, solo {other_wins}",
         "the hard level plays the endgame out on deals of the unseen cards: this wins most",
     ),
     _e(
         "cpu.lowest_play",
         "",
-        "{following, select, true {{cards} es lo más bajo que supera a {table}} "
-        "other {" + _yt("sales", "sale") + " con lo más bajo: {cards}}}",
+        "{following, select, true {{cards, cards} es lo más bajo que supera a {table, cards}} "
+        "other {" + _yt("sales", "sale") + " con lo más bajo: {cards, cards}}}",
         "the easy level: the lowest group of cards, or the lowest play that beats the table",
     ),
     _e("cpu.also", "", "{first}; {then}", "a reason followed by a secondary one"),
@@ -845,36 +889,43 @@ _ENTRIES: tuple[Entry, ...] = (
     _e(
         "cpu.cost_control",
         "",
-        _yt("te", "le") + " obligaría a gastar {control, list}",
-        "beating would spend control cards",
+        "superar a {table, cards} con {best, cards} " + _yt("te", "le") + " haría gastar {control, list}",
+        "the best answer spends control cards",
     ),
     _e(
         "cpu.cost_bomb",
         "",
-        _yt("te obligaría a gastar tu bomba", "le obligaría a gastar su bomba"),
-        "beating would spend a bomb",
+        "{only, select, true {a {table, cards} solo "
+        + _yt("puedes", "puede")
+        + " superarlo con {what, select, rocket {el cohete} bomb {una bomba} other {una bomba o el cohete}}} "
+        "other {superar a {table, cards} con {best, cards} "
+        + _yt("te", "le")
+        + " haría gastar {what, select, rocket {el cohete} other {una bomba}}}}",
+        "every answer is a bomb or the rocket (only), or the best answer is one (what: rocket, bomb, both)",
     ),
     _e(
         "cpu.cost_break_bomb",
         "",
-        _yt("te obligaría a romper tu", "le obligaría a romper su") + " bomba de {rank}",
-        "beating would break a bomb",
+        "superar a {table, cards} con {best, cards} "
+        + _yt("rompería tu", "rompería su")
+        + " bomba de {rank}",
+        "the best answer breaks a bomb",
     ),
     _e(
         "cpu.cost_split_rocket",
         "",
-        _yt("te", "le") + " obligaría a separar el cohete",
-        "beating would split the rocket",
+        "superar a {table, cards} con {best, cards} separaría el cohete",
+        "the best answer splits the rocket",
     ),
     _e(
         "cpu.cost_plays",
         "",
-        "{same, select, true {no "
+        "superar a {table, cards} con {best, cards} {same, select, true {no "
         + _yt("te acerca a salir: te seguirían", "le acerca a salir: le seguirían")
         + " quedando {after, plural, one {# jugada} other {# jugadas}}} other {"
         + _yt("te", "le")
         + " dejaría {after, plural, one {# jugada} other {# jugadas}}, más que las {now} de ahora}}",
-        "beating would not bring the hand closer to going out",
+        "the best answer does not bring the hand closer to going out",
     ),
 )
 
@@ -906,7 +957,7 @@ GROUPS: dict[str, str] = {
 # ("arg", name, style) or ("choice", name, "select" | "plural", {key: nodes}).
 Node = str | tuple[Any, ...]
 _COMPILED: dict[str, tuple[tuple[Node, ...], tuple[str, ...]]] = {}
-_STYLES = frozenset({"", "rank", "kind", "seat", "Seat", "the_seat", "signed", "list", "commas"})
+_STYLES = frozenset({"", "rank", "kind", "seat", "Seat", "the_seat", "signed", "list", "commas", "cards"})
 
 
 def _compiled(code: str) -> tuple[tuple[Node, ...], tuple[str, ...]]:
@@ -1091,6 +1142,10 @@ def _value(value: Any, style: str, seats: Seats, code: str) -> str:
         return RANK_NAMES_ES[value if isinstance(value, int) else RANKS.index(str(value).upper())]
     if style == "kind":
         return KIND_NAMES_ES[str(value)]
+    if style == "cards":
+        if isinstance(value, list | tuple):
+            return " · ".join(say_cards(str(v)) for v in value)
+        return say_cards(str(value))
     if style in ("seat", "Seat", "the_seat"):
         if seats is not None:
             return str(seats[int(value)])

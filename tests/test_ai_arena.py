@@ -163,7 +163,7 @@ def test_exact_endgame_finds_the_forced_win() -> None:
     # The landlord holds the rocket and a 3: rocket first (nobody can beat it), then the 3 goes out.
     g = situation(["BR3", "4455667788", "99TTJJQQKK"], landlord=0, turn=0)
     advice = choose_play(g)
-    assert advice.action == "BR" and "nadie puede pararte" in advice.reason
+    assert advice.action == "BR" and "ganas seguro si juegas en este orden: cohete · 3" in advice.reason
 
 
 def test_exact_endgame_counts_beatable_plays() -> None:

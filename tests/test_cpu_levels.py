@@ -98,7 +98,23 @@ def test_hard_breaks_222_to_take_the_lead() -> None:
     )
     assert choose_play(g, level="normal").action == PASS
     advice = choose_play(g, level="hard")
-    assert advice.action == "2" and advice.why.code == "take_lead"
+    # Issue 17: the partner (Oeste) plays next and could still take the trick: no «pasar le dejaría
+    # la salida a Sur» here.
+    assert advice.action == "2" and advice.why.code == "fewest_plays"
+
+
+def test_take_lead_only_when_a_pass_really_leaves_the_lead() -> None:
+    # The landlord (Este) faces Oeste's 3; Oeste plays right after Este: a pass ends the trick.
+    g = situation(
+        ["3444667788TTJJKAA", "345567799TTKKA22", "556889JJQKA22"],
+        landlord=1,
+        turn=1,
+        table="3",
+        table_seat=2,
+    )
+    advice = choose_play(g, level="hard")
+    assert advice.why.code == "take_lead", advice.reason
+    assert advice.reason.startswith("pasar le dejaría la salida a Oeste: superas a 3")
 
 
 def test_hard_bombs_when_an_opponent_has_five_cards() -> None:

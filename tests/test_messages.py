@@ -242,26 +242,30 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "play.describe",
         lambda: classify("KKK3").describe(),
-        "trío con carta suelta de K (cuerpo KKK, acompañante 3)",
+        "trío con carta suelta de K (cuerpo K K K, acompañante 3)",
     ),
     (
         "play.describe",
         lambda: classify("33344456").describe(),
-        "avión con cartas sueltas del 3 al 4 (2 valores) (cuerpo 333444, acompañantes 56)",
+        "avión con cartas sueltas del 3 al 4 (2 valores) (cuerpo 3 3 3 4 4 4, acompañantes 5 6)",
     ),
     ("play.describe", lambda: classify("TTTT").describe(), "bomba de 10"),
-    ("play.anatomy", lambda: classify("3KKK").anatomy(), "cuerpo KKK, acompañante 3, carta que manda: K"),
+    ("play.anatomy", lambda: classify("3KKK").anatomy(), "cuerpo K K K, acompañante 3, carta que manda: K"),
     (
         "play.anatomy",
         lambda: classify("334455").anatomy(),
-        "cuerpo 334455, carta que manda: 5, cadena de 3 valores",
+        "cuerpo 3 3 4 4 5 5, carta que manda: 5, cadena de 3 valores",
     ),
     (
         "play.anatomy",
         lambda: classify("333444 5566").anatomy(),
-        "cuerpo 333444, acompañantes 5566, carta que manda: 4, cadena de 2 valores",
+        "cuerpo 3 3 3 4 4 4, acompañantes 5 5 6 6, carta que manda: 4, cadena de 2 valores",
     ),
-    ("play.anatomy", lambda: classify("RB").anatomy(), "cuerpo BR, carta que manda: comodín grande"),
+    (
+        "play.anatomy",
+        lambda: classify("RB").anatomy(),
+        "cuerpo comodín pequeño + comodín grande, carta que manda: comodín grande",
+    ),
     ("play.describe_rocket", lambda: classify("BR").describe(), "cohete (los dos comodines)"),
     # verdict
     (
@@ -394,7 +398,7 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "event.landlord",
         lambda: game().apply("3")[1],
-        "Asiento 0 es el terrateniente (base 3) y recibe el pozo 99B.",
+        "Asiento 0 es el terrateniente (base 3) y recibe el pozo: 9, 9 y comodín pequeño.",
     ),
     ("event.play", lambda: game("3").apply("33")[0], "Asiento 0 juega pareja de 3."),
     (
@@ -517,7 +521,7 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "cli.classified",
         lambda: cli("classify", "KKK3"),
-        "KKK 3: trío con carta suelta de K (cuerpo KKK, acompañante 3)",
+        "KKK 3: trío con carta suelta de K (cuerpo K K K, acompañante 3)",
     ),
     (
         "cli.not_a_play",
@@ -602,19 +606,25 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ("cpu.go_out", lambda: cpu("go_out", {}), "con esto te quedas sin cartas"),
     (
         "cpu.sure_win",
-        lambda: cpu("sure_win", {}, "Este"),
-        "después nadie puede pararle: gana la mano juegue como juegue el resto",
+        lambda: cpu("sure_win", {"order": ["TTJJQQ", "22", "AA"], "last_open": True}),
+        "ganas seguro si juegas en este orden: 10 10 J J Q Q · 2 2 · A A; nadie puede superar ninguna de "
+        "esas jugadas antes de la última",
+    ),
+    (
+        "cpu.sure_win",
+        lambda: cpu("sure_win", {"order": ["R", "2"], "last_open": False}, "Este"),
+        "gana seguro si juega en este orden: comodín grande · 2; nadie puede superar ninguna de ellas",
     ),
     (
         "cpu.fewest_plays",
-        lambda: cpu("fewest_plays", {"plays": 2, "plan": ["KKK 3", "55"]}),
-        "te deja en 2 jugadas (KKK 3 · 55)",
+        lambda: cpu("fewest_plays", {"plays": 2, "plan": ["KKK 3", "TT"]}),
+        "te deja en 2 jugadas (K K K + 3 · 10 10)",
     ),
     ("cpu.fewest_plays", lambda: cpu("fewest_plays", {"plays": 1}, "Oeste"), "le deja en 1 jugada"),
     (
         "cpu.long_chain",
-        lambda: cpu("long_chain", {"cards": "34567", "n": 5}, "Este"),
-        "sale con una cadena larga (34567): descarga 5 cartas de una vez",
+        lambda: cpu("long_chain", {"cards": "789TJ", "n": 5}, "Este"),
+        "sale con una cadena larga (7 8 9 10 J): descarga 5 cartas de una vez",
     ),
     (
         "cpu.keep_control",
@@ -625,6 +635,17 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "cpu.keep_control",
         lambda: cpu("keep_control", {"twos": 1, "rocket": True, "bombs": ["7"]}, "Este"),
         "y guarda un 2, el cohete y una bomba de 7 para recuperar la salida",
+    ),
+    (
+        "cpu.bomb_spent",
+        lambda: cpu("keep_control", {"twos": 1, "bombs_spent": [{"rank": "J", "play": "JJJJ 78"}]}),
+        "y guardas un 2 para recuperar la salida; ojo: ese plan juega los cuatro J en J J J J + 7 8, "
+        "así que ya no son bomba",
+    ),
+    (
+        "cpu.bomb_spent",
+        lambda: cpu("keep_control", {"bombs_spent": [{"rank": "10", "play": "TTTT 8B"}]}, "Este"),
+        "ojo: ese plan juega los cuatro 10 en 10 10 10 10 + 8 y comodín pequeño, así que ya no son bomba",
     ),
     ("cpu.control_back", lambda: cpu("control_back", {"rank": "2"}), "el 2 recupera la salida"),
     (
@@ -652,41 +673,61 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         lambda: cpu("partner_leads", {}, "Este"),
         "su compañero lleva la baza: no hay que superarlo",
     ),
-    ("cpu.forced_pass", lambda: cpu("forced_pass", {"table": "KKK 3"}), "no tienes nada que supere a KKK 3"),
+    (
+        "cpu.forced_pass",
+        lambda: cpu("forced_pass", {"table": "KKK 3"}),
+        "no tienes nada que supere a K K K + 3",
+    ),
     (
         "cpu.save_strength",
-        lambda: cpu("save_strength", {"table": "AA", "cost": "control", "control": {"twos": 2}}),
-        "superar a AA te obligaría a gastar dos doses: mejor guardar la mano",
+        lambda: cpu(
+            "save_strength", {"table": "AA", "best": "22", "cost": "control", "control": {"twos": 2}}
+        ),
+        "superar a A A con 2 2 te haría gastar dos doses",
     ),
     (
         "cpu.cost_control",
-        lambda: cpu("save_strength", {"table": "AA", "cost": "control", "control": {}}),
-        "superar a AA te obligaría a gastar una carta alta: mejor guardar la mano",
+        lambda: cpu("save_strength", {"table": "A", "best": "2", "cost": "control", "control": {}}),
+        "superar a A con 2 te haría gastar una carta alta",
     ),
     (
         "cpu.cost_bomb",
-        lambda: cpu("save_strength", {"table": "AA", "cost": "bomb"}, "Este"),
-        "superar a AA le obligaría a gastar su bomba: mejor guardar la mano",
+        lambda: cpu(
+            "save_strength", {"table": "TTJJQQ", "cost": "bomb", "only": True, "what": "rocket"}, "Este"
+        ),
+        "a 10 10 J J Q Q solo puede superarlo con el cohete",
+    ),
+    (
+        "cpu.cost_bomb",
+        lambda: cpu("save_strength", {"table": "AA", "cost": "bomb", "only": True, "what": "both"}),
+        "a A A solo puedes superarlo con una bomba o el cohete",
+    ),
+    (
+        "cpu.cost_bomb",
+        lambda: cpu("save_strength", {"table": "A", "best": "7777", "cost": "bomb", "what": "bomb"}, "Este"),
+        "superar a A con 7 7 7 7 le haría gastar una bomba",
     ),
     (
         "cpu.cost_break_bomb",
-        lambda: cpu("save_strength", {"table": "AA", "cost": "break_bomb", "rank": "7"}),
-        "superar a AA te obligaría a romper tu bomba de 7: mejor guardar la mano",
+        lambda: cpu("save_strength", {"table": "66", "best": "77", "cost": "break_bomb", "rank": "7"}),
+        "superar a 6 6 con 7 7 rompería tu bomba de 7",
     ),
     (
         "cpu.cost_split_rocket",
-        lambda: cpu("save_strength", {"table": "AA", "cost": "split_rocket"}, "Este"),
-        "superar a AA le obligaría a separar el cohete: mejor guardar la mano",
+        lambda: cpu("save_strength", {"table": "2", "best": "R", "cost": "split_rocket"}, "Este"),
+        "superar a 2 con comodín grande separaría el cohete",
     ),
     (
         "cpu.cost_plays",
-        lambda: cpu("save_strength", {"table": "AA", "cost": "plays", "after": 3, "now": 3}),
-        "superar a AA no te acerca a salir: te seguirían quedando 3 jugadas: mejor guardar la mano",
+        lambda: cpu("save_strength", {"table": "AA", "best": "22", "cost": "plays", "after": 3, "now": 3}),
+        "superar a A A con 2 2 no te acerca a salir: te seguirían quedando 3 jugadas",
     ),
     (
         "cpu.cost_plays",
-        lambda: cpu("save_strength", {"table": "AA", "cost": "plays", "after": 4, "now": 3}, "Este"),
-        "superar a AA le dejaría 4 jugadas, más que las 3 de ahora: mejor guardar la mano",
+        lambda: cpu(
+            "save_strength", {"table": "AA", "best": "22", "cost": "plays", "after": 4, "now": 3}, "Este"
+        ),
+        "superar a A A con 2 2 le dejaría 4 jugadas, más que las 3 de ahora",
     ),
     (
         "cpu.bid",
@@ -715,22 +756,27 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "cpu.attach_kicker",
         lambda: cpu("attach_kicker", {"cards": "KKK 3", "kicker": "3"}, "Oeste"),
-        "sale con KKK 3: el 3 va de acompañante del trío en vez de salir solo",
+        "sale con K K K + 3: el 3 va de acompañante del trío en vez de salir solo",
     ),
     (
         "cpu.take_lead",
         lambda: cpu("take_lead", {"who": "Este", "table": "AA"}),
-        "pasar le dejaría la salida a Este: superas a AA",
+        "pasar le dejaría la salida a Este: superas a A A",
+    ),
+    (
+        "cpu.take_lead",
+        lambda: cpu("take_lead", {"who": "Este", "side": True, "table": "T"}, "Oeste"),
+        "pasar dejaría la baza a los campesinos: supera a 10",
     ),
     (
         "cpu.playout",
         lambda: cpu("playout", {"action": "p", "wins": 5, "other": "KKK 3", "other_wins": 2, "samples": 8}),
-        "jugando el final en 8 repartos posibles de las cartas que no ves, pasando ganas 5; con KKK 3, solo 2",
+        "jugando el final en 8 repartos posibles de las cartas que no ves, pasando ganas 5; con K K K + 3, solo 2",
     ),
     (
         "cpu.lowest_play",
         lambda: cpu("lowest_play", {"cards": "55", "table": "44"}),
-        "55 es lo más bajo que supera a 44",
+        "5 5 es lo más bajo que supera a 4 4",
     ),
     ("cpu.lowest_play", lambda: cpu("lowest_play", {"cards": "3"}, "Este"), "sale con lo más bajo: 3"),
     (
@@ -908,6 +954,17 @@ ALLOWED: dict[str, set[str]] = {
         "»: ",
     },
     "ddz/ai/reasons.py": {"tú"},  # the person argument of render()
+    # the truth check: the overclaims it looks for in learner text, and how it quotes what it found
+    "ddz/ai/truth.py": {
+        "juegues como juegues",
+        "juegue como juegue",
+        "hagan lo que hagan",
+        "lo mejor aquí",
+        "card notation «",
+        "» in learner text",
+        "overclaim «",
+        "»",
+    },
 }
 
 

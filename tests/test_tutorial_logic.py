@@ -117,7 +117,9 @@ def test_engine_texts_name_the_seats_from_data() -> None:
     assert (bid.text, bid.say(names)) == ("Asiento 0 pasa.", "Sur pasa.")
     events = g.apply("3") + g.apply("TTTT")  # Este bids 3: landlord, then plays a bomb
     assert events[-1].say(names) == "¡Bomba TTTT! El multiplicador se duplica: 2."
-    assert events[1].say(names) == "Este es el terrateniente (base 3) y recibe el pozo 99B."
+    assert (
+        events[1].say(names) == "Este es el terrateniente (base 3) y recibe el pozo: 9, 9 y comodín pequeño."
+    )
     g.apply("p")
     trick = g.apply("p")[-1]
     assert trick.say(names) == "Dos pases seguidos: se cierra la baza y sale Este."

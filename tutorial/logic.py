@@ -386,7 +386,7 @@ def check_claims(record: dict[str, object], step: int, checks: list[dict[str, ob
     just before the action, ``after`` just after it. Returns the checks that do not hold."""
     from ddz.ai.solver import min_plays
     from ddz.codes import cards_of
-    from ddz.game import Game
+    from ddz.game import PASS, PLAYING, Game
     from ddz.moves import legal_plays
 
     before, _ = game_at(record, step)
@@ -394,7 +394,7 @@ def check_claims(record: dict[str, object], step: int, checks: list[dict[str, ob
     assert isinstance(before, Game) and isinstance(after, Game)
     action = str(list(record["actions"])[step])  # type: ignore[call-overload]
     actor = before.turn
-    play = analyze(action) if action not in ("p", "1", "2", "3") else None
+    play = analyze(action) if before.phase == PLAYING and action != PASS else None
     failures = []
     for check in checks:
         [(name, want)] = check.items()
@@ -435,6 +435,10 @@ def check_claims(record: dict[str, object], step: int, checks: list[dict[str, ob
             got = not any(
                 q.kind == play.kind for s in range(3) if s != actor for q in legal_plays(after.hand(s), play)
             )
+        elif name == "none_beats":  # no other seat holds any answer (bombs and the rocket included)
+            assert isinstance(play, Play)
+            got = not any(legal_plays(after.hand(s), play) for s in range(3) if s != actor)
+            want = True
         elif name == "partner_leads":
             got = before.table_seat not in (None, actor) and before.landlord not in (actor, before.table_seat)
         elif name == "after_landlord":

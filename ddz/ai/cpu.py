@@ -12,14 +12,25 @@ import random
 import zlib
 from dataclasses import dataclass
 
-from ..cards import BLACK_JOKER, FULL_DECK, NUM_RANKS, RANK_NAMES_ES, RED_JOKER, TWO, Cards, parse, unpack
+from ..cards import (
+    BLACK_JOKER,
+    FULL_DECK,
+    NUM_RANKS,
+    RANK_NAMES_ES,
+    RANKS,
+    RED_JOKER,
+    TWO,
+    Cards,
+    parse,
+    unpack,
+)
 from ..codes import cards_of, ids_for
 from ..game import BIDDING, PASS, PLAYING, Game
 from ..moves import follow_keys, plays_for_keys
 from ..plays import CHAIN_KINDS, Play, classify
 from ..variants import STANDARD
 from .reasons import Reason, render
-from .solver import decompose, min_cost, min_plays, min_plays_key
+from .solver import decompose, min_cost, min_plays, min_plays_key, plays_with_lowest
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,20 +61,32 @@ SEAT_NAMES = ("Sur", "Este", "Oeste")
 """How the reasons name the seats (seat 0 is Sur, the player of the tutorial)."""
 
 
-def control_summary(cards: Cards) -> dict[str, object]:
-    """The control cards in ``cards``: 2s, jokers, rocket, bombs (what wins the lead back)."""
+def control_summary(cards: Cards, plan: list[str] | None = None) -> dict[str, object]:
+    """The control cards in ``cards``: 2s, jokers, rocket, bombs (what wins the lead back).
+
+    With the ``plan`` that plays ``cards`` out, a bomb counts only when the plan plays it as a bomb
+    and the rocket only when the plan plays it as the rocket: four cards spent as a four-with-two
+    are not a bomb any more (``bombs_spent`` lists them, with the play that spends them)."""
     c = cards.counts
     jokers = [name for r, name in ((BLACK_JOKER, "pequeño"), (RED_JOKER, "grande")) if c[r]]
-    return {
+    quads = [r for r in range(13) if c[r] == 4]
+    out: dict[str, object] = {
         "twos": c[TWO] if c[TWO] < 4 else 0,
         "jokers": jokers,
-        "rocket": len(jokers) == 2,
-        "bombs": [RANK_NAMES_ES[r] for r in range(13) if c[r] == 4],
+        "rocket": len(jokers) == 2 and (plan is None or "BR" in plan),
+        "bombs": [RANK_NAMES_ES[r] for r in quads if plan is None or RANKS[r] * 4 in plan],
     }
+    if plan is not None:
+        out["bombs_spent"] = [
+            {"rank": RANK_NAMES_ES[r], "play": next(q for q in plan if RANKS[r] in q)}
+            for r in quads
+            if RANKS[r] * 4 not in plan
+        ]
+    return out
 
 
 def _has_control(summary: dict[str, object]) -> bool:
-    return bool(summary["twos"] or summary["jokers"] or summary["bombs"])
+    return bool(summary["twos"] or summary["jokers"] or summary["bombs"] or summary.get("bombs_spent"))
 
 
 def _plan(rest: Cards) -> list[str]:
@@ -99,25 +122,29 @@ def _is_boss(p: Play, unseen: list[int], most: int = 20) -> bool:
 _ENDGAME: dict[tuple[tuple[int, ...], int], tuple[dict[int, bool], dict[int, int]]] = {}
 
 
-def _losing_plays(hand: Cards, unseen: list[int], most: int) -> int:
-    """Exact endgame search: over every way of playing out ``hand``, the fewest plays that an
-    opponent could beat. At most one means a forced win: lead the sure tricks, the other last.
-    (What is known of the plays for the same unseen cards is kept for the next search.)"""
+def _endgame(unseen: list[int], most: int) -> tuple[dict[int, bool], dict[int, int]]:
+    """What is known of the plays for the same unseen cards, kept for the next search."""
     view = (tuple(unseen), most)
     got = _ENDGAME.get(view)
     if got is None:
         if len(_ENDGAME) > 256:
             _ENDGAME.clear()
         got = _ENDGAME[view] = ({}, {0: 0})
-    boss, memo = got
+    return got
 
-    def beatable(p: int) -> int:
-        b = boss.get(p)
-        if b is None:
-            b = boss[p] = _is_boss(plays_for_keys([p], STANDARD)[0], unseen, most)
-        return 0 if b else 1
 
-    return min_cost(hand.key, beatable, memo)
+def _beatable(p: int, boss: dict[int, bool], unseen: list[int], most: int) -> int:
+    b = boss.get(p)
+    if b is None:
+        b = boss[p] = _is_boss(plays_for_keys([p], STANDARD)[0], unseen, most)
+    return 0 if b else 1
+
+
+def _losing_plays(hand: Cards, unseen: list[int], most: int) -> int:
+    """Exact endgame search: over every way of playing out ``hand``, the fewest plays that an
+    opponent could beat. At most one means a forced win: lead the sure tricks, the other last."""
+    boss, memo = _endgame(unseen, most)
+    return min_cost(hand.key, lambda p: _beatable(p, boss, unseen, most), memo)
 
 
 _CACHE_LIMIT = 50_000
@@ -144,18 +171,50 @@ def _sure_win(rest: Cards, unseen: list[int], most: int = 20) -> bool:
     return sum(not _is_boss(p, unseen, most) for p in plays) <= 1
 
 
+def sure_order(first: Play, rest: Cards, pool: list[int], most: int) -> dict[str, object]:
+    """The order that wins for sure after ``first``: the plays nobody holding at most ``most`` of
+    ``pool`` can beat, then the one play that could be beaten (if any) last. Returned as the data
+    of a ``sure_win`` reason: ``order`` (every play, ``first`` included, as people write them) and
+    ``last_open`` (the last play could be beaten: it is played when nothing else is left)."""
+    if len(rest) <= ENDGAME_CARDS:
+        boss, memo = _endgame(pool, most)
+
+        def beatable(k: int) -> int:
+            return _beatable(k, boss, pool, most)
+
+        plays: list[Play] = []
+        key = rest.key
+        while key:
+            target = min_cost(key, beatable, memo)
+            k = next(
+                q for q in plays_with_lowest(key) if beatable(q) + min_cost(key - q, beatable, memo) == target
+            )
+            plays.append(plays_for_keys([k], STANDARD)[0])
+            key -= k
+    else:
+        plays = decompose(rest)
+    sure = [q for q in plays if _is_boss(q, pool, most)]
+    open_ = [q for q in plays if not _is_boss(q, pool, most)]
+    assert len(open_) <= 1, "sure_order of a rest that is not a sure win"
+    return {"order": [q.shown() for q in (first, *sure, *open_)], "last_open": bool(open_)}
+
+
 @dataclass
 class _Seat:
     game: Game
     seat: int
     known: list[int] | None = None
     """The seat's unseen cards when the caller already has them (playouts keep them up to date)."""
+    pool: list[int] | None = None
+    """Every card the other seats may hold, when the caller already has it (see :func:`others_pool`)."""
 
     def __post_init__(self) -> None:
         g = self.game
         self.hand = g.hand(self.seat)
         self.unseen = self.known if self.known is not None else list(g.unseen_cards(self.seat).counts)
-        self.seen = tuple(self.unseen)
+        self.seen = tuple(self.pool if self.pool is not None else others_pool(g, self.seat))
+        """What the others may hold: the unseen cards and the kitty cards the landlord still holds
+        (a farmer knows them, so they are not «unseen», but they can beat a play all the same)."""
         self.landlord = g.landlord if g.landlord is not None else -1
         self.is_landlord = self.seat == self.landlord
         self.partner = -1 if self.is_landlord else 3 - self.seat - self.landlord
@@ -169,9 +228,27 @@ class _Seat:
         return self.near
 
     def higher_unseen(self, p: Play) -> bool:
-        """Could an unseen card (or pair) beat this single (or pair)?"""
+        """Could a card (or pair) the others may hold beat this single (or pair)?"""
         need = 1 if p.kind == "single" else 2
-        return any(self.unseen[r] >= need for r in range(p.rank + 1, NUM_RANKS))
+        return any(self.seen[r] >= need for r in range(p.rank + 1, NUM_RANKS))
+
+    @property
+    def most(self) -> int:
+        """The most cards another seat holds (partner included: a sure win must hold against both)."""
+        return max(self.counts[o] for o in range(3) if o != self.seat)
+
+
+def others_pool(game: Game, seat: int) -> list[int]:
+    """Per rank, the cards the two other seats may hold between them: the full deck less the seat's
+    hand and every card played (the kitty cards the landlord still holds are in it)."""
+    pool = list(FULL_DECK.counts)
+    for r, n in enumerate(game.hand(seat).counts):
+        pool[r] -= n
+    for _, action in game.trail:
+        if action != PASS:
+            for r, n in enumerate(parse(action).counts):
+                pool[r] -= n
+    return pool
 
 
 HARD_DANGER = 5
@@ -226,10 +303,12 @@ def _play_cost(
         cost, reason = _attach_kickers(s, p, m, cost, reason)
     if reason.code == "fewest_plays" and leading and p.kind in CHAIN_KINDS and len(p.cards) >= 6:
         reason = Reason("long_chain", {"cards": p.shown(), "n": len(p.cards)}, (reason,))
-    most = max(s.counts[o] for o in s.opponents)
+    most = s.most
     if _boss(p, s.seen, most) and _sure(rest_key, s.seen, most):
         cost -= 500.0
-        reason = Reason("sure_win")
+        reason = Reason(
+            "sure_win", sure_order(p, Cards.from_key(rest_key), list(s.seen), most) if explain else {}
+        )
     return cost, reason, expense
 
 
@@ -328,7 +407,7 @@ def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
             reason = Reason("partner_leads")
         else:
             best = min(options, key=lambda o: (o[0], o[1]))
-            reason = _save_reason(expenses.get(best[1], ""), plays[best[1]], table, now, s)
+            reason = _save_reason(expenses.get(best[1], ""), plays[best[1]], table, now, s, plays)
         if table_seat == s.partner:
             cost += 40.0 if cover else -40.0
         elif table_seat is not None:
@@ -347,18 +426,30 @@ def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
     cost, index, action, reason = options[0]
     if action != PASS:
         chosen = plays[index]
-        kept = control_summary(s.hand - chosen.cards)
+        plan_of = reason.extra[0] if reason.code == "long_chain" else reason
+        kept = control_summary(s.hand - chosen.cards, list(plan_of.data.get("plan", [])) or None)
         if reason.code == "fewest_plays" and not leading and any(c in action for c in "2BR"):
             reason = Reason(
                 reason.code, reason.data, (Reason("control_back", {"rank": RANK_NAMES_ES[chosen.rank]}),)
             )
         elif reason.code in ("fewest_plays", "long_chain") and leading and _has_control(kept):
             reason = Reason(reason.code, reason.data, (*reason.extra, Reason("keep_control", kept)))
-        if hard and not leading and reason.code == "fewest_plays" and game.table_seat in s.opponents:
+        after_me = (seat + 1) % 3
+        if (
+            hard
+            and not leading
+            and reason.code == "fewest_plays"
+            and game.table_seat in s.opponents
+            and after_me != s.partner  # the partner, next, could still take the trick back
+        ):
             assert game.table_seat is not None
             reason = Reason(
                 "take_lead",
-                {"who": SEAT_NAMES[game.table_seat], "table": game.table.shown() if game.table else ""},
+                {
+                    "who": SEAT_NAMES[game.table_seat],
+                    "side": after_me != game.table_seat,  # the landlord: a farmer gets the lead
+                    "table": game.table.shown() if game.table else "",
+                },
                 (reason,),
             )
     left = now if action == PASS else min_plays(s.hand - plays[index].cards)
@@ -486,6 +577,12 @@ class _Counter:
             for r in range(NUM_RANKS):
                 self.landlord_played[r] += counts[r]
 
+    def pool(self, game: Game, seat: int) -> list[int]:
+        """:func:`others_pool`, from the cards played so far."""
+        hand = game.hand(seat).counts
+        full = FULL_DECK.counts
+        return [full[r] - hand[r] - self.played[r] for r in range(NUM_RANKS)]
+
     def unseen(self, game: Game, seat: int) -> list[int]:
         hand = game.hand(seat).counts
         full = FULL_DECK.counts
@@ -525,7 +622,8 @@ def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None 
             budget.left -= 1
             budget.used += 1
         seat = sim.turn
-        advice = _decide(sim, _Seat(sim, seat, counter.unseen(sim, seat)), False, False)
+        view = _Seat(sim, seat, counter.unseen(sim, seat), counter.pool(sim, seat))
+        advice = _decide(sim, view, False, False)
         if advice.why.code == "sure_win":  # a forced win: no need to play it out
             return int((seat == sim.landlord) == landlord_side)
         act = advice.action
@@ -562,7 +660,8 @@ def _easy_play(game: Game, seat: int) -> Advice:
             return Advice(PASS, Reason("partner_leads"), now)
         usable = [p for p in plays if not p.is_bomb]
         if not usable:
-            return Advice(PASS, Reason("save_strength", {"table": table, "cost": "bomb"}), now)
+            only = {"cost": "bomb", "only": True, "what": bombs_only(plays), "best": plays[0].shown()}
+            return Advice(PASS, Reason("save_strength", {"table": table, **only}), now)
         p = min(usable, key=lambda q: (q.rank, len(q.cards)))
         return _easy_advice(hand, p, table)
     low = next(r for r in range(NUM_RANKS) if hand.counts[r])
@@ -581,18 +680,31 @@ def _easy_advice(hand: Cards, p: Play, table: str | None) -> Advice:
     return Advice(str(p), Reason("lowest_play", data), min_plays(rest))
 
 
-def _save_reason(expense: str, best: Play, table: str, now: int, s: _Seat) -> Reason:
-    """Why passing beats the best play that would beat the table."""
+def bombs_only(plays: list[Play]) -> str:
+    """``rocket``, ``bomb`` or ``both`` when every play of ``plays`` is a bomb or the rocket, else ``""``."""
+    if not plays or not all(p.is_bomb for p in plays):
+        return ""
+    kinds = {p.kind for p in plays}
+    return "both" if len(kinds) == 2 else "rocket" if kinds == {"rocket"} else "bomb"
+
+
+def _save_reason(expense: str, best: Play, table: str, now: int, s: _Seat, plays: list[Play]) -> Reason:
+    """Why the seat passes: what the best play that beats the table would cost (a fact about that
+    play, or about every answer when all of them are bombs)."""
+    data: dict[str, object] = {"table": table, "best": best.shown()}
+    only = bombs_only(plays)
+    if only:
+        return Reason("save_strength", {**data, "cost": "bomb", "only": True, "what": only})
     if expense.startswith("break_bomb:"):
-        return Reason("save_strength", {"table": table, "cost": "break_bomb", "rank": expense.split(":")[1]})
+        return Reason("save_strength", {**data, "cost": "break_bomb", "rank": expense.split(":")[1]})
     if expense == "control":
-        return Reason(
-            "save_strength", {"table": table, "cost": "control", "control": control_summary(best.cards)}
-        )
-    if expense in ("bomb", "split_rocket"):
-        return Reason("save_strength", {"table": table, "cost": expense})
+        return Reason("save_strength", {**data, "cost": "control", "control": control_summary(best.cards)})
+    if expense == "bomb":
+        return Reason("save_strength", {**data, "cost": "bomb", "only": False, "what": best.kind})
+    if expense == "split_rocket":
+        return Reason("save_strength", {**data, "cost": expense})
     after = min_plays(s.hand - best.cards)
-    return Reason("save_strength", {"table": table, "cost": "more_plays", "now": now, "after": after})
+    return Reason("save_strength", {**data, "cost": "more_plays", "now": now, "after": after})
 
 
 def easy_bid(hand: Cards, highest: int) -> int:

@@ -16,7 +16,7 @@ from ..messages import Message, message, nested
 
 CODES: dict[str, str] = {
     "go_out": "the play empties the hand",
-    "sure_win": "exact endgame search: after this play no opponent can stop the hand",
+    "sure_win": "exact endgame search: played in the order given, no other hand can stop the hand",
     "fewest_plays": "count plays, not high cards: the play leaves the fewest plays",
     "long_chain": "open with a long chain to unload many cards at once",
     "keep_control": "the play keeps 2s, jokers and bombs to win back the lead",
@@ -72,9 +72,18 @@ def as_message(reason: Reason, you: bool = True) -> Message:
     d, code = reason.data, reason.code
     data: dict[str, Any] = {**d, "you": you}
     if code == "fewest_plays":
-        data.update(plan=" · ".join(d.get("plan", [])), has_plan=bool(d.get("plan")))
+        data.update(plan=list(d.get("plan", [])), has_plan=bool(d.get("plan")))
+    elif code == "sure_win":
+        if not d.get("order"):
+            raise ValueError("a sure win names the order that wins (data: order, last_open)")
     elif code == "keep_control":
-        data["control"] = _control(d)
+        control = _control(d)
+        spent = [
+            nested("cpu.bomb_spent", rank=b["rank"], plays=_plays_with(b)) for b in d.get("bombs_spent", [])
+        ]
+        data.update(control=control, has_kept=bool(control), spent=spent, has_spent=bool(spent))
+    elif code == "take_lead":
+        data.setdefault("side", False)
     elif code == "bomb_now":
         data.update(rocket=bool(d.get("rocket")), few_plays=d.get("why") == "few_plays")
         data.setdefault("who", "")
@@ -103,15 +112,22 @@ def render(reason: Reason, person: str = "tú") -> str:
     return message(m["code"], m["data"])
 
 
+def _plays_with(spent: dict[str, Any]) -> str:
+    return str(spent["play"])
+
+
 def _cost(d: dict[str, Any], you: bool) -> Message:
-    """What beating the table would cost (a ``cpu.cost_*`` message)."""
+    """What beating the table would cost (a ``cpu.cost_*`` message naming the answer it is about)."""
     cost = str(d.get("cost"))
+    common = {"you": you, "table": d.get("table", ""), "best": d.get("best", "")}
     if cost == "control":
         control = _control(d.get("control", {})) or [nested("cpu.control_high")]
-        return nested("cpu.cost_control", you=you, control=control)
-    if cost in ("bomb", "split_rocket"):
-        return nested("cpu.cost_" + cost, you=you)
+        return nested("cpu.cost_control", control=control, **common)
+    if cost == "bomb":
+        return nested("cpu.cost_bomb", only=bool(d.get("only")), what=d.get("what", "bomb"), **common)
+    if cost == "split_rocket":
+        return nested("cpu.cost_split_rocket", **common)
     if cost == "break_bomb":
-        return nested("cpu.cost_break_bomb", you=you, rank=d.get("rank", ""))
+        return nested("cpu.cost_break_bomb", rank=d.get("rank", ""), **common)
     after, now = int(d.get("after", 0)), int(d.get("now", 0))
-    return nested("cpu.cost_plays", you=you, same=after == now, after=after, now=now)
+    return nested("cpu.cost_plays", same=after == now, after=after, now=now, **common)

@@ -72,15 +72,22 @@ def min_plays_key(key: int) -> int:
     return _solve(key)
 
 
+def _breaks_bomb(play: int, key: int) -> bool:
+    """The play uses some of the four cards of a rank the hand holds all four of, not as a bomb."""
+    p, h = unpack(play), unpack(key)
+    return any(h[r] == 4 and p[r] > 0 and not (p[r] == 4 and sum(p) == 4) for r in range(13))
+
+
 def decompose(hand: str | Cards) -> list[Play]:
-    """One decomposition of ``hand`` into :func:`min_plays` plays (lowest card first)."""
+    """One decomposition of ``hand`` into :func:`min_plays` plays (lowest card first): among the
+    shortest, one that keeps every bomb whole when there is one (seed 002's third beginner mistake
+    is breaking the «póker»); then whole groups first (the play with the most cards)."""
     key = parse(hand).key
     out: list[Play] = []
     while key:
         target = _solve(key) - 1
         candidates = [p for p in plays_with_lowest(key) if _solve(key - p) == target]
-        # Prefer the play with the most cards (keeps the picture simple: whole groups first).
-        best = max(candidates, key=lambda p: sum(unpack(p)))
+        best = max(candidates, key=lambda p: (not _breaks_bomb(p, key), sum(unpack(p))))
         out.append(plays_for_keys([best], STANDARD)[0])
         key -= best
     return out
