@@ -6,14 +6,13 @@ from __future__ import annotations
 import pytest
 
 from ddz.ai import LEVELS, Cpu, hint
-from ddz.ai.cpu import ROLLOUT_SAMPLES, SEAT_NAMES, control_summary, playout, rollout_deals
+from ddz.ai.cpu import SEAT_NAMES, control_summary
 from ddz.ai.reasons import CODES, Reason, render
-from ddz.ai.truth import verify, wording
 from ddz.ai.solver import min_plays
+from ddz.ai.truth import verify, wording
 from ddz.cards import BLACK_JOKER, RED_JOKER, TWO, Cards, parse
 from ddz.codes import encode
-from ddz.game import BIDDING, PASS, PLAYING, Game
-from ddz.plays import classify
+from ddz.game import BIDDING, PLAYING, Game
 
 SAMPLES: dict[str, dict[str, object]] = {
     "go_out": {},
