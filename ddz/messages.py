@@ -831,7 +831,7 @@ _ENTRIES: tuple[Entry, ...] = (
         + _yt("tienes", "tiene")
         + " {control, list} para recuperar la salida} "
         "other {" + _yt("no tienes", "no tiene") + " doses, comodines ni bombas para recuperar la salida}}: "
-        "{advice, select, bid {puja {bid}} not_higher {no vale la pena subir a {next} o más} "
+        "{advice, select, bid {puja {bid}} not_higher {no vale la pena pujar {next} o más} "
         "other {" + _yt("mejor pasar", "pasa") + "}}",
         "hand valuation for the auction: plays needed and control cards (advice: bid, not_higher, pass)",
     ),

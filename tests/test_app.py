@@ -72,7 +72,7 @@ def click(at: AppTest, label: str) -> AppTest:
 def test_explorer_reads_the_url_and_classifies() -> None:
     at = page("explorer", jugada="444455", mesa="3333")
     text = html_text(at)
-    assert "Cuarteto con dos sueltas" in text and "No supera a 3333" in text
+    assert "Cuarteto con dos sueltas" in text and "No supera a 3 3 3 3" in text
     assert any("R-CMP-3" in m.value for m in at.markdown)
 
 
@@ -85,7 +85,7 @@ def test_explorer_example_buttons_update_url() -> None:
     at = page("explorer")
     click(at, "KKK3 supera a QQQR")
     assert url_of(at) == {"jugada": "KKK3", "mesa": "QQQR"}
-    assert "Supera a QQQ R" in html_text(at)  # the table play body first, as everywhere
+    assert "Supera a Q Q Q + comodín grande" in html_text(at)  # the table play body first, as everywhere
 
 
 def test_explorer_typed_play_selects_cards_in_the_widget() -> None:

@@ -109,7 +109,7 @@ def test_widget_touch_slide_on_phone(server: str, browser: object) -> None:
 def test_explorer_typed_play_and_table(server: str, browser: object) -> None:
     page = new_page(browser, 390, 844)
     page.goto(f"{server}/explorador?jugada=KKK3&mesa=QQQR")  # type: ignore[attr-defined]
-    wait_bar(page, "Supera a QQQ R")
+    wait_bar(page, "Supera a Q Q Q + comodín grande")
     page.locator(".card.sel").nth(3).wait_for()  # type: ignore[attr-defined]
     assert page.locator(".card.sel").count() == 4  # type: ignore[attr-defined]
     box = page.get_by_label("Tu jugada")  # type: ignore[attr-defined]

@@ -374,7 +374,7 @@ def test_example_button_brings_its_result_into_view(server: str, browser: Any) -
     example = button(page, "El cohete supera a la bomba")
     example.scroll_into_view_if_needed()
     example.tap()
-    wait_bar(page, "Supera a 2222")
+    wait_bar(page, "Supera a 2 2 2 2")
     page.wait_for_function(
         "() => { const b = document.querySelector('[data-testid=\"ddz-bar\"]').getBoundingClientRect();"
         " return b.top >= 0 && b.bottom <= window.innerHeight; }"

@@ -741,7 +741,7 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         lambda: cpu(
             "bid", {"plays": 4, "control": {"twos": 1}, "bid": 0, "would_open": True, "highest": 1}, "Este"
         ),
-        "su mano sale en 4 jugadas y tiene un 2 para recuperar la salida: no vale la pena subir a 2 o más",
+        "su mano sale en 4 jugadas y tiene un 2 para recuperar la salida: no vale la pena pujar 2 o más",
     ),
     (
         "cpu.bid",

@@ -7,6 +7,7 @@ import pytest
 from ddz.ai.solver import min_plays
 from ddz.cards import parse
 from ddz.game import OVER
+from ddz.messages import say_cards
 from ddz.moves import legal_plays
 from ddz.plays import analyze
 from ddz.records import replay
@@ -326,7 +327,7 @@ def test_the_guide_follows_the_engine_hint_and_the_raised_cards() -> None:
     advice = hint(p.game, 0)
     play = classify(advice.action)
     text = coach(p, [])
-    assert f"Levanta {play.shown()}" in text and "Toca cada carta" in text
+    assert f"Levanta {say_cards(play.shown())}" in text and "Toca cada carta" in text
     raised = ids_for(play.cards, p.game.hands[0])
     assert coach(p, raised).startswith("¡Eso es!")
     assert not coach(p, raised[:-1]).startswith("¡Eso es!") or len(raised) == 1

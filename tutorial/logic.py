@@ -8,6 +8,7 @@ from functools import lru_cache
 from ddz.cards import RANK_NAMES_ES, NotationError, parse
 from ddz.compare import compare
 from ddz.conformance.corpus import Case, load_cases, rule_texts
+from ddz.messages import say_cards
 from ddz.plays import KIND_RULES, Play, Rejection, analyze
 
 
@@ -57,7 +58,9 @@ def describe(cards_text: str, table_text: str = "") -> Bar:
         return Bar(False, title, f"La jugada de la mesa no es válida: {table.message}.", table.rule, got)
     v = compare(got, table)
     verb = "Supera" if v.beats else "No supera"
-    return Bar(v.beats, title, f"{detail}. {verb} a {table.shown()}: {v.message}.", v.rule, got, v.beats)
+    return Bar(
+        v.beats, title, f"{detail}. {verb} a {say_cards(table.shown())}: {v.message}.", v.rule, got, v.beats
+    )
 
 
 def describe_play(p: Play) -> str:
@@ -172,7 +175,7 @@ def step_note(hand: AnnotatedHand, step: int) -> str:
     what = (
         ("pasa" if action == PASS else f"puja {action}")
         if bidding
-        else ("pasa" if action == PASS else f"juega {analyze(action).shown()}")
+        else ("pasa" if action == PASS else f"juega {say_cards(analyze(action).shown())}")
     )  # type: ignore[union-attr]
     return f"{name} {what}: {render(advice.why, name)}."
 
@@ -238,15 +241,15 @@ def exercise_hint(ex: dict[str, object]) -> str:
     kind = ex["type"]
     if kind == "beats":
         rule = compare(str(ex["play"]), str(ex["table"])).rule
-        return f"Fíjate en la regla {rule}: {rules().get(rule, '')}"
+        return f"Fíjate en esta regla: {rules().get(rule, '')}"
     if kind == "is_kind":
         rule = KIND_RULES[str(ex["kind"])]
-        return f"Recuerda la regla {rule}: {rules().get(rule, '')}"
+        return f"Recuerda esta regla: {rules().get(rule, '')}"
     if kind == "bomb_possible":
         return "Una bomba son las cuatro cartas de un valor. ¿Has visto ya alguna de ellas, en tu mano o en la mesa?"
     if kind == "count":
         longest = max(decompose(str(ex["hand"])), key=lambda p: len(p.cards))
-        return f"Una forma de vaciarla en el mínimo de jugadas usa {longest.shown()}: forma esa jugada y agrupa el resto."
+        return f"Una forma de vaciarla en el mínimo de jugadas usa {say_cards(longest.shown())}: forma esa jugada y agrupa el resto."
     if kind == "bid":
         hand = parse(str(ex["hand"]))
         return f"Esta mano sale en {min_plays(hand)} jugadas; cuenta también sus doses, comodines y bombas."
@@ -265,7 +268,7 @@ def solution(ex: dict[str, object]) -> str:
         hand = parse(str(ex["hand"]))
         for p in legal_plays(hand):
             if check_selection(ex, str(p.cards)).correct:
-                return f"Una respuesta buena: {p.shown()} ({p.describe()})."
+                return f"Una respuesta buena: {say_cards(p.shown())}, {p.describe()}."
         raise ValueError("an exercise without a solution")  # the tests make sure this never happens
     want = expected_answer(ex)
     if ex["type"] == "choice":
@@ -273,7 +276,7 @@ def solution(ex: dict[str, object]) -> str:
     if ex["type"] == "count":
         from ddz.ai.solver import decompose
 
-        return f"Son {want} jugadas. Una forma: {' · '.join(p.shown() for p in decompose(str(ex['hand'])))}."
+        return f"Son {want} jugadas. Una forma: {' · '.join(say_cards(p.shown()) for p in decompose(str(ex['hand'])))}."
     return check_answer(ex, want).detail
 
 
@@ -312,7 +315,7 @@ def _explain(ex: dict[str, object], answer: object, want: object) -> Feedback:
         said = f"La respuesta es «{_yes(bool(want))}»: {detail}."
         return Feedback(ok, f"{'¡Correcto!' if ok else 'No.'} {said}", said)
     if kind == "count":
-        parts = " · ".join(p.shown() for p in decompose(str(ex["hand"])))
+        parts = " · ".join(say_cards(p.shown()) for p in decompose(str(ex["hand"])))
         ok = answer == want
         said = f"Una forma: {parts}."
         return Feedback(ok, f"{'¡Correcto!' if ok else f'No: son {want}.'} {said}", said)
@@ -348,7 +351,7 @@ def check_selection(ex: dict[str, object], cards_text: str) -> Feedback:
     if ex.get("table"):
         v = compare(got, str(ex["table"]))
         if not v.beats:
-            shown = v.table.shown() if isinstance(v.table, Play) else ex["table"]
+            shown = say_cards(v.table.shown() if isinstance(v.table, Play) else str(ex["table"]))
             return Feedback(False, f"No supera a {shown}: {v.message}.")
     avoid = str(ex.get("avoid", ""))
     used = [c for c in avoid if c in str(got.cards)]

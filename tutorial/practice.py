@@ -13,6 +13,7 @@ from ddz.ai import Cpu
 from ddz.ai.cpu import LEVELS
 from ddz.codes import DECK_ORDER, CodeError, cards_of, new_code, normalize
 from ddz.game import BIDDING, OVER, PLAYING, Event, Game, GameError
+from ddz.messages import say_cards
 
 HUMAN = 0
 _IDS = frozenset(DECK_ORDER)
@@ -166,12 +167,15 @@ def history(p: Practice) -> list[Line]:
                 Line("redeal", f"Nadie ha pujado: se baraja y se reparte de nuevo (reparto {deal_no} de 4).")
             )
         elif e.kind == "forced":
-            who = "tú abriste" if e.seat == HUMAN else f"{NAMES[e.seat or 0]} abrió"
+            who = (
+                "tú abriste la subasta, eres"
+                if e.seat == HUMAN
+                else f"{NAMES[e.seat or 0]} abrió la subasta, es"
+            )
             out.append(
                 Line(
                     "forced",
-                    f"Cuarto reparto y tampoco puja nadie: como {who} la subasta, "
-                    "es terrateniente a la fuerza con base 1.",
+                    f"Cuarto reparto y tampoco puja nadie: como {who} terrateniente a la fuerza con base 1.",
                 )
             )
         elif e.kind == "landlord":
@@ -183,7 +187,7 @@ def history(p: Practice) -> list[Line]:
             out.append(Line("landlord", text))
         elif e.kind == "play":
             play = analyze(e.cards)
-            what = f"{play.shown()} ({play.describe()})" if isinstance(play, Play) else e.cards
+            what = f"{say_cards(play.shown())}: {play.describe()}" if isinstance(play, Play) else e.cards
             out.append(Line("play", _verb(e.seat, f"juegas {what}", f"juega {what}") + ".", e.ids))
         elif e.kind == "pass":
             text = _verb(e.seat, "pasas", "pasa")
@@ -197,9 +201,13 @@ def history(p: Practice) -> list[Line]:
             out.append(Line("trick", f"Dos pases seguidos: baza nueva, {leader}."))
         elif e.kind == "over":
             g = p.game
-            winner = "el terrateniente" if g.result and g.result.winner == "landlord" else "los campesinos"
+            winner = (
+                "gana el terrateniente"
+                if g.result and g.result.winner == "landlord"
+                else "ganan los campesinos"
+            )
             who = "Te quedas" if e.seat == HUMAN else f"{NAMES[e.seat or 0]} se queda"
-            out.append(Line("over", f"{who} sin cartas: ganan {winner}."))
+            out.append(Line("over", f"{who} sin cartas: {winner}."))
     return out
 
 
@@ -241,4 +249,4 @@ def coach(p: Practice, raised: list[str]) -> str:
             "levanta todas las de un valor). Si te equivocas, vuelve a tocarla para bajarla."
         )
     lead = "Abres la baza: puedes jugar la combinación que quieras." if g.leading else ""
-    return f"{lead} Levanta {play.shown()} ({play.name}).{how} Por qué: {advice.reason}.".strip()
+    return f"{lead} Levanta {say_cards(play.shown())}, {play.name}.{how} Por qué: {advice.reason}.".strip()

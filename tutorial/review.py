@@ -13,6 +13,7 @@ from ddz.ai.cpu import Advice
 from ddz.ai.solver import min_plays
 from ddz.cards import BLACK_JOKER, RED_JOKER, TWO, Cards, parse
 from ddz.game import BIDDING, PASS, Game
+from ddz.messages import say_cards
 from ddz.plays import Play, analyze
 
 GOOD, INACCURATE, MISTAKE = "bien", "imprecisión", "error"
@@ -49,7 +50,7 @@ def _shown(action: str) -> str:
     if action == PASS:
         return "pasar"
     got = analyze(action)
-    return got.shown() if isinstance(got, Play) else action
+    return say_cards(got.shown()) if isinstance(got, Play) else action
 
 
 def _has_control(cards: Cards) -> bool:
@@ -91,7 +92,7 @@ def _bid_item(g: Game, index: int, action: str, cpu: Advice) -> Item:
 
 def _play_item(g: Game, index: int, action: str, cpu: Advice) -> Item:
     hand = g.hand(0)
-    table = g.table.shown() if g.table is not None else ""
+    table = say_cards(g.table.shown()) if g.table is not None else ""
     base = dict(index=index, phase=g.phase, hand=tuple(g.hands[0]), table=table, action=action, cpu=cpu)
     mine = _shown(action)
     theirs = _shown(cpu.action)

@@ -8,6 +8,7 @@ import streamlit as st
 
 from ddz.codes import CodeError, normalize
 from ddz.game import BIDDING, OVER, Game
+from ddz.messages import say_cards
 from ddz.plays import classify
 from tutorial.browser import page_effects
 from tutorial.cards_view import cards_html, counter_html
@@ -122,7 +123,7 @@ for seat in (0, 1, 2):
     elif g.phase == BIDDING:
         said_txt = f" · puja {html.escape(said)}"
     else:
-        said_txt = f" · {html.escape(classify(said).shown())}"
+        said_txt = f" · {html.escape(say_cards(classify(said).shown()))}"
     st.html(
         f'<div class="ddz-seat{" turn" if turn else ""}"><b>{SEAT_NAMES[seat]}</b>{role}{turn}{said_txt}'
         f" · {len(g.hands[seat])} cartas {cards_html(g.hands[seat])}</div>"
@@ -130,7 +131,7 @@ for seat in (0, 1, 2):
 
 pozo = cards_html(g.kitty) if g.landlord is not None else "boca abajo"
 table = (
-    f"{SEAT_NAMES[g.table_seat or 0]}: {g.table.shown()} — {g.table.describe()}"
+    f"{SEAT_NAMES[g.table_seat or 0]}: {say_cards(g.table.shown())} — {g.table.describe()}"
     if g.table is not None
     else "vacía"
 )

@@ -18,6 +18,7 @@ from ddz.ai.cpu import LEVEL_NAMES_ES, LEVELS
 from ddz.cards import parse
 from ddz.codes import CodeError, cards_of, decode, ids_for, new_code, normalize
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game, GameError
+from ddz.messages import say_cards
 from ddz.plays import classify
 from tutorial.browser import page_effects
 from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
@@ -103,7 +104,7 @@ def _hint() -> None:
     advice = hint(g, HUMAN)
     if g.phase == PLAYING and advice.action != PASS:
         force_selection(KEY, ids_for(parse(advice.action), g.hands[HUMAN]))
-        ss.hint_text = f"Pista: juega {classify(advice.action).shown()} — {advice.reason}."
+        ss.hint_text = f"Pista: juega {say_cards(classify(advice.action).shown())} — {advice.reason}."
     elif g.phase == PLAYING:
         force_selection(KEY, [])
         ss.hint_text = f"Pista: pasa — {advice.reason}."
@@ -231,7 +232,7 @@ def seat_box(seat: int) -> str:
         if g.phase == BIDDING:
             said = "pasa" if last == PASS else f"puja {last}"
         else:
-            said = "pasa" if last == PASS else f"juega {classify(last).shown()}"
+            said = "pasa" if last == PASS else f"juega {say_cards(classify(last).shown())}"
     n = len(g.hands[seat])
     cls = "ddz-seat turn" if turn else "ddz-seat"
     arrow = " · le toca" if turn else ""
@@ -256,12 +257,12 @@ whose = "tuya" if g.table_seat == HUMAN else f"de {WHO[g.table_seat or 0]}"  # t
 table_txt = "Nadie ha jugado todavía."
 table_cards = ""
 if g.phase == PLAYING and g.table is not None:
-    table_txt = f"En la mesa, {whose}: {g.table.shown()} — {g.table.describe()}"
+    table_txt = f"En la mesa, {whose}: {say_cards(g.table.shown())} — {g.table.describe()}"
     table_cards = cards_html(g.table_ids)
 elif g.phase == PLAYING:
     table_txt = "Baza nueva: abres tú." if g.turn == HUMAN else f"Baza nueva: abre {WHO[g.turn]}."
 elif g.phase == OVER and g.table is not None:
-    table_txt = f"Última jugada, {whose}: {g.table.shown()} — {g.table.describe()}"
+    table_txt = f"Última jugada, {whose}: {say_cards(g.table.shown())} — {g.table.describe()}"
     table_cards = cards_html(g.table_ids)
 info = (
     f"Base {g.base or '—'} · multiplicador ×{g.multiplier}"
@@ -277,9 +278,10 @@ if g.phase == BIDDING and g.redeals:
     )
 if p.forced_landlord and g.landlord is not None:
     who_forced = "Eres" if g.landlord == HUMAN else f"{WHO[g.landlord]} es"
+    whose_turn = "te tocaba" if g.landlord == HUMAN else "le tocaba"
     notes.append(
         f"{who_forced} terrateniente a la fuerza, con base 1: en cuatro repartos seguidos nadie pujó "
-        "y le tocaba abrir la subasta."
+        f"y {whose_turn} abrir la subasta."
     )
 last_line = lines[-1].text if lines else "Reparto: 17 cartas para cada uno y 3 boca abajo en el pozo."
 st.html(
@@ -324,7 +326,7 @@ if g.phase != OVER:
         if g.phase == PLAYING and g.table is not None:
             st.html(
                 f'<div class="ddz-dock-table" data-testid="dock-table"><span>Mesa, {whose}: '
-                f"<b>{html.escape(g.table.shown())}</b></span>{cards_html(g.table_ids)}</div>"
+                f"<b>{html.escape(say_cards(g.table.shown()))}</b></span>{cards_html(g.table_ids)}</div>"
             )
         if g.phase == BIDDING:
             if my_turn:
@@ -359,7 +361,7 @@ if g.phase != OVER:
                 st.html(
                     bar_html(
                         False,
-                        f"No tienes nada que supere a {g.table.shown()}",
+                        f"No tienes nada que supere a {say_cards(g.table.shown())}",
                         "Ninguna combinación de tu mano la supera: pulsa «Pasar».",
                     )
                 )
