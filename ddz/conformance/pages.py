@@ -136,7 +136,9 @@ def _case_block(case: Case, problem: dict[str, Any], rule: str, root: str) -> st
     )
 
 
-def implementation(results: dict[str, Any], name: str, root: str = "../../../", md_root: str = "../../") -> str:
+def implementation(
+    results: dict[str, Any], name: str, root: str = "../../../", md_root: str = "../../"
+) -> str:
     """One implementation's page body (Markdown with raw HTML case blocks)."""
     impl = _by_name(results, name)
     run = f'.venv/bin/ddz-conformance run --impl "{impl["command"]}"'

@@ -38,11 +38,11 @@ VARIANT = "standard+jokers_as_kickers+trio_as_kickers"
 """Its enumeration lets both jokers ride as kickers of a four-with-two or an airplane, and a
 value repeat three times among airplane kickers."""
 UNAVAILABLE = (
-    "doudizhu cannot be installed on Python 3.11: 0.1.1–0.1.5 are source archives whose setup.py "
-    "opens LICENSE, missing from every archive (pip: FileNotFoundError: [Errno 2] No such file or "
-    "directory: 'LICENSE'); 0.1.0 builds but is Python 2 only (SyntaxError on import). "
-    "Needed: a release that ships LICENSE in its sdist or a wheel (doudizhu>=0.1.6)."
+    "doudizhu cannot be installed on Python 3.11: 0.1.1-0.1.5 ship only sdists whose setup.py opens "
+    "LICENSE, which none contains (pip: FileNotFoundError 'LICENSE'); 0.1.0 builds but is Python 2 "
+    "(SyntaxError on import). Needed: doudizhu>=0.1.6 with LICENSE in its sdist, or a wheel."
 )
+"""Why it cannot run (the last line the adapter writes on stderr: the report quotes it)."""
 
 NAMES = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "CJ")
 """Its card names, in our rank order (BJ: the black joker, CJ: the coloured one)."""
@@ -134,7 +134,8 @@ def main() -> int:
     try:
         _engine()
     except ImportError as e:
-        print(f"{UNAVAILABLE} ({type(e).__name__}: {e})", file=sys.stderr)
+        print(f"{type(e).__name__}: {e}", file=sys.stderr)
+        print(UNAVAILABLE, file=sys.stderr)
         return 3
     return serve("doudizhu", _version(), {"classify": classify, "beats": beats, "legal": legal}, VARIANT)
 
