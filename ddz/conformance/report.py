@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from .corpus import Case, corpus_dir, load_cases, rule_ids, rule_texts
 from .runner import ImplError, InProcess, Outcome, Subprocess, run_all
 
@@ -121,8 +120,15 @@ def corpus_digest(cases: list[Case]) -> str:
 
 
 def corpus_info(cases: list[Case] | None = None) -> dict[str, Any]:
+    from ..protocol import ddz_implementation
+    from ..variants import STANDARD
+
     cases = load_cases() if cases is None else cases
-    return {"ddz_version": __version__, "hash": corpus_digest(cases), "cases": len(cases)}
+    return {
+        "ddz_version": str(ddz_implementation(STANDARD)[0]["version"]),
+        "hash": corpus_digest(cases),
+        "cases": len(cases),
+    }
 
 
 def _outcome_json(o: Outcome) -> dict[str, Any]:
