@@ -35,7 +35,7 @@ docs-serve: $(STAMP)
 conformance: $(STAMP)  ## the corpus against ddz over the protocol
 	$(BIN)/ddz-conformance run --impl "$(BIN)/python -m ddz.protocol"
 
-report: $(STAMP)  ## regenerate ddz/conformance/data/REPORT.md (ddz and its peers)
+report: $(STAMP)  ## run ddz and its six peers: results.json, REPORT.md and the docs compliance pages (ddz/conformance/data/)
 	$(BIN)/ddz-conformance report
 
 arena: $(STAMP)  ## CPU strength: 10,000 deal pairs against random, greedy and RLCard's rule agent

@@ -4,6 +4,8 @@
 each with its cards drawn, its expected result in Spanish and a stable anchor.
 ``<!-- rules -->`` becomes the whole rule index; ``<!-- messages -->`` the message catalog
 (:mod:`ddz.messages`): every code with its rule, its Spanish template and its data.
+``<!-- compliance: matrix -->`` and ``<!-- compliance: impl NAME -->`` become the compliance
+pages (:mod:`ddz.conformance.pages`), drawn from ``results.json`` like ``REPORT.md``.
 """
 
 from __future__ import annotations
@@ -199,6 +201,7 @@ def expand(markdown: str, root: str = "../", md_root: str = "") -> str:
             r"\(rules\.md#([a-z0-9-]+)\)", lambda m: f"({md_root}reglas.md#{m.group(1).upper()})", report
         )
         markdown = markdown.replace("<!-- report -->", report.replace("\n## ", "\n### "))
+    markdown = _compliance(markdown, root, md_root)
     if "<!-- messages -->" in markdown:
         markdown = markdown.replace("<!-- messages -->", messages_page(md_root))
     if "<!-- lessons -->" in markdown:
@@ -209,6 +212,21 @@ def expand(markdown: str, root: str = "../", md_root: str = "") -> str:
         body = re.sub(r"^### ([A-Z]+-[A-Z0-9-]+)\s*$", r"### \1 { #\1 }", "## " + body, flags=re.M)
         markdown = markdown.replace("<!-- rules -->", body)
     return markdown
+
+
+def _compliance(markdown: str, root: str, md_root: str) -> str:
+    if "<!-- compliance:" not in markdown:
+        return markdown
+    from ddz.conformance import pages
+    from ddz.conformance.report import load_results
+
+    results = load_results()
+    markdown = markdown.replace("<!-- compliance: matrix -->", pages.matrix(results, md_root))
+    return re.sub(
+        r"<!--\s*compliance:\s*impl\s+(\S+)\s*-->",
+        lambda m: pages.implementation(results, m.group(1), root, md_root),
+        markdown,
+    )
 
 
 def messages_page(md_root: str = "") -> str:

@@ -85,17 +85,19 @@ def test_openspiel_plays_whole_hands_and_skips_impossible_positions() -> None:
 
 @pytest.mark.parametrize(
     "module,package,name",
-    [("douzero_impl", "douzero", "douzero"), ("openspiel_impl", "pyspiel", "openspiel")],
+    [
+        ("douzero_impl", "douzero", "douzero"),
+        ("openspiel_impl", "pyspiel", "openspiel"),
+        ("landlordai_impl", "landlordai", "landlord-ai"),
+    ],
 )
 def test_report_numbers_match_a_fresh_run(module: str, package: str, name: str) -> None:
     impl = _impl(module, package)
     try:
-        failed = [c.id for c in load_cases() if run_case(impl, c).status == "failed"]
+        statuses = {c.id: run_case(impl, c).status for c in load_cases()}
     finally:
         impl.close()
-    from ddz.conformance.corpus import corpus_dir
+    from ddz.conformance.report import load_results
 
-    report = (corpus_dir() / "REPORT.md").read_text(encoding="utf-8")
-    assert f"| ddz | {len(load_cases())} | 0 | 0 | 0 |" in report, "REPORT.md is stale: run make report"
-    assert f"## Casos que falla {name} ({len(failed)})" in report
-    assert all(f"`{cid}`" in report for cid in failed)
+    entry = next(i for i in load_results()["implementations"] if i["name"] == name)
+    assert entry["statuses"] == statuses, "results.json is stale: run make report"

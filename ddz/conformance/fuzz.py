@@ -144,7 +144,7 @@ def _make_probe(
     def probe(inp: dict[str, Any]) -> None:
         if op == "legal" and inp.get("table") is not None and not isinstance(analyze(inp["table"]), Play):
             return
-        mine = run_op(op, inp)
+        mine = run_op(op, inp, impl.variant)  # ddz under the variant the implementation declares
         try:
             theirs = impl.run(op, inp)
         except Skip:
