@@ -12,6 +12,11 @@ from ddz.messages import say_cards
 from ddz.plays import KIND_RULES, Play, Rejection, analyze
 
 
+def count(n: int, noun: str) -> str:
+    """«1 carta», «3 cartas», «1 jugada»: the number with its noun in the right number."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 @lru_cache(maxsize=1)
 def rules() -> dict[str, str]:
     """Rule id -> Spanish text, from the corpus's rules.md (ddz/conformance/data/)."""
@@ -377,7 +382,8 @@ def check_selection(ex: dict[str, object], cards_text: str) -> Feedback:
                 False, f"Te deja en {left} jugadas; hay una salida que te deja en {ex['max_plays_after']}."
             )
     return Feedback(
-        True, f"¡Bien! {got.describe()[0].upper()}{got.describe()[1:]}; te quedan {min_plays(rest)} jugadas."
+        True,
+        f"¡Bien! {got.describe()[0].upper()}{got.describe()[1:]}; te quedan {count(min_plays(rest), 'jugada')}.",
     )
 
 

@@ -15,17 +15,14 @@ from ddz.cards import BLACK_JOKER, RED_JOKER, TWO, Cards, parse
 from ddz.game import BIDDING, PASS, Game
 from ddz.messages import say_cards
 from ddz.plays import Play, analyze
+from tutorial.logic import count
+from tutorial.mistakes import MISTAKES, Decision, mistake_of
 
-GOOD, INACCURATE, MISTAKE = "bien", "imprecisión", "error"
+GOOD, INACCURATE, MISTAKE, FORCED = "bien", "imprecisión", "error", "sin elección"
+"""Verdicts; a pass that was the only legal action is «sin elección» and is not counted."""
 
-BEGINNER_MISTAKES = {
-    "high_cards": "mirar cartas altas en vez de tiradas",
-    "early_bomb": "abrir con la bomba o el cohete",
-    "broken_bomb": "romper el póker para completar un trío o un cuatro con dos",
-    "covered_partner": "taparle las cartas a tu compañero",
-}
-"""The beginner mistakes of seed 002 that a single decision shows (the fourth, a hand with no
-linking cards, is about a whole hand, not one decision)."""
+BEGINNER_MISTAKES = {code: m.label for code, m in MISTAKES.items()}
+"""The beginner mistakes of seed 002 that a single decision shows (definitions: :mod:`tutorial.mistakes`)."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +72,7 @@ def _bid_item(g: Game, index: int, action: str, cpu: Advice) -> Item:
         return Item(
             **base, verdict=GOOD, text=f"Bien: {said}, como la CPU. {cpu.reason[0].upper()}{cpu.reason[1:]}."
         )
-    if mine > theirs and plays >= 7 and _has_control(hand):
+    if mistake_of(Decision(g, 0, action, cpu)) == "high_cards":
         return Item(
             **base,
             verdict=MISTAKE,
@@ -108,46 +105,20 @@ def _play_item(g: Game, index: int, action: str, cpu: Advice) -> Item:
     why_cpu = f"La CPU habría {'pasado' if cpu.action == PASS else f'jugado {theirs}'}: {cpu.reason}."
     did = "Pasaste" if action == PASS else f"Jugaste {mine}"
     did_lc = "pasaste" if action == PASS else f"jugaste {mine}"
-    # the seeds' beginner mistakes
-    if isinstance(play, Play):
-        partner = 3 - (g.landlord or 0) if g.landlord != 0 else -1
-        if g.table is not None and g.table_seat == partner and cpu.action == PASS:
-            return Item(
-                **base,
-                verdict=MISTAKE,
-                mistake="covered_partner",
-                text=f"Error de principiante: {BEGINNER_MISTAKES['covered_partner']}. {did} sobre "
-                f"la jugada de tu compañero y le quitaste la salida a tu propio bando. {why_cpu}",
-            )
-        if (
-            play.is_bomb
-            and g.table is None
-            and cpu.why.code not in ("bomb_now", "sure_win", "go_out")
-            and left > 1
-        ):
-            return Item(
-                **base,
-                verdict=MISTAKE,
-                mistake="early_bomb",
-                text=f"Error de principiante: {BEGINNER_MISTAKES['early_bomb']}. Su valor está en "
-                f"recuperar la salida cuando importa; así solo duplicas el multiplicador. {why_cpu}",
-            )
-        broken = [r for r in range(13) if hand.counts[r] == 4 and 0 < play.cards.counts[r] < 4]
-        if broken and play.kind in (
-            "trio_single",
-            "trio_pair",
-            "four_two_singles",
-            "four_two_pairs",
-            "airplane_singles",
-            "airplane_pairs",
-        ):
-            return Item(
-                **base,
-                verdict=MISTAKE,
-                mistake="broken_bomb",
-                text=f"Error de principiante: {BEGINNER_MISTAKES['broken_bomb']}. {did} y ya no "
-                f"tienes esas cuatro cartas juntas. {why_cpu}",
-            )
+    # the seeds' beginner mistakes, each by its written definition (tutorial.mistakes)
+    mistake = mistake_of(Decision(g, 0, action, cpu))
+    if mistake:
+        what = {
+            "covered_partner": f"{did} sobre la jugada de tu compañero y le quitaste la salida a tu propio bando.",
+            "early_bomb": "Su valor está en recuperar la salida cuando importa; así solo duplicas el multiplicador.",
+            "broken_bomb": f"{did} y ya no tienes esas cuatro cartas juntas.",
+        }[mistake]
+        return Item(
+            **base,
+            verdict=MISTAKE,
+            mistake=mistake,
+            text=f"Error de principiante: {BEGINNER_MISTAKES[mistake]}. {what} {why_cpu}",
+        )
     if cpu.why.code in ("go_out", "sure_win"):
         return Item(
             **base, verdict=MISTAKE, text=f"Error: había una forma segura de ganar y no la jugaste. {why_cpu}"
@@ -156,13 +127,13 @@ def _play_item(g: Game, index: int, action: str, cpu: Advice) -> Item:
         return Item(
             **base,
             verdict=MISTAKE,
-            text=f"Error: {did_lc} y te quedan {left} jugadas; la CPU se habría quedado en {cpu_left}. {why_cpu}",
+            text=f"Error: {did_lc} y te quedan {count(left, 'jugada')}; la CPU se habría quedado en {cpu_left}. {why_cpu}",
         )
     if left > cpu_left:
         return Item(
             **base,
             verdict=INACCURATE,
-            text=f"Imprecisión: {did_lc} y te quedan {left} jugadas, una más que con la jugada de la CPU. {why_cpu}",
+            text=f"Imprecisión: {did_lc} y te quedan {count(left, 'jugada')}, una más que con la jugada de la CPU. {why_cpu}",
         )
     if (
         isinstance(play, Play)
@@ -177,19 +148,96 @@ def _play_item(g: Game, index: int, action: str, cpu: Advice) -> Item:
     return Item(
         **base,
         verdict=GOOD,
-        text=f"Bien: {did_lc}; te quedan {left} jugadas, las mismas que con la jugada de la CPU. {why_cpu}",
+        text=f"Bien: {did_lc}; te quedan {count(left, 'jugada')}, las mismas que con la jugada de la CPU. {why_cpu}",
+    )
+
+
+def _forced_item(g: Game, index: int, action: str, cpu: Advice) -> Item:
+    table = say_cards(g.table.shown()) if g.table is not None else ""
+    return Item(
+        index=index,
+        phase=g.phase,
+        hand=tuple(g.hands[0]),
+        table=table,
+        action=action,
+        cpu=cpu,
+        verdict=FORCED,
+        text=f"Sin elección: no tenías nada que superara {table}, así que pasar era lo único posible.",
     )
 
 
 def review(code: str, actions: list[str]) -> list[Item]:
-    """Every decision of seat 0 in the hand ``code`` played with ``actions`` (all seats)."""
+    """Every decision of seat 0 in the hand ``code`` played with ``actions`` (all seats); a pass
+    that was the only legal action is marked «sin elección»."""
     g = Game.from_code(code)
     items = []
     for i, action in enumerate(actions):
         if g.turn == 0:
             cpu = hint(g, 0)
-            items.append(
-                _bid_item(g, i, action, cpu) if g.phase == BIDDING else _play_item(g, i, action, cpu)
-            )
+            if g.phase == BIDDING:
+                items.append(_bid_item(g, i, action, cpu))
+            elif not g.leading and not g.legal_plays():
+                items.append(_forced_item(g, i, action, cpu))
+            else:
+                items.append(_play_item(g, i, action, cpu))
         g.apply(action)
     return items
+
+
+def counted(items: list[Item]) -> dict[str, int]:
+    """How many decisions got each verdict, the ones «sin elección» apart (they are not counted)."""
+    return {v: sum(i.verdict == v for i in items) for v in (GOOD, INACCURATE, MISTAKE, FORCED)}
+
+
+REVIEW_BUDGET = 1200
+"""Simulated decisions per candidate of the key moment (the hard level's playouts, with more room:
+the review runs once, at the end of the hand)."""
+
+
+@dataclass(frozen=True)
+class KeyMoment:
+    """Where a lost hand went wrong, by the CPU's estimate: the decision whose alternative (the
+    CPU's choice) won the most more simulated endings than what was played."""
+
+    item: int
+    """Position of the decision in the review's items."""
+    samples: int
+    wins_played: int
+    wins_cpu: int
+    text: str
+
+
+def key_moment(code: str, actions: list[str], items: list[Item]) -> KeyMoment | None:
+    """The «momento clave» of a hand seat 0 lost (``None`` if it won, or if no decision of it
+    did worse than the CPU's choice in the simulated endings). Each candidate is estimated with
+    the hard level's playouts (:func:`ddz.ai.cpu.rollout_wins`): the same deals of the cards seat 0
+    could not see, played out by «Normal» after each of the two actions."""
+    from ddz.ai.cpu import rollout_wins
+
+    g = Game.from_code(code)
+    for a in actions:
+        g.apply(a)
+    if g.result is None or (g.result.winner == "landlord") == (g.landlord == 0):
+        return None
+    best: KeyMoment | None = None
+    for n, item in enumerate(items):
+        if item.verdict in (GOOD, FORCED) or item.phase == BIDDING or _same(item.action, item.cpu.action):
+            continue
+        before = Game.from_code(code)
+        for a in actions[: item.index]:
+            before.apply(a)
+        (played, cpu_wins), samples = rollout_wins(before, 0, [item.action, item.cpu.action], REVIEW_BUDGET)
+        if (
+            samples
+            and cpu_wins > played
+            and (best is None or cpu_wins - played > best.wins_cpu - best.wins_played)
+        ):
+            theirs = "pasar" if item.cpu.action == PASS else f"jugar {_shown(item.cpu.action)}"
+            mine = "pasaste" if item.action == PASS else f"jugaste {_shown(item.action)}"
+            text = (
+                f"Momento clave (estimación de la CPU), decisión {n + 1}: {mine}. En {samples} "
+                f"{'final simulado' if samples == 1 else 'finales simulados'} con repartos posibles de las "
+                f"cartas que no veías, {theirs} gana {cpu_wins} y tu jugada, {played}."
+            )
+            best = KeyMoment(n, samples, played, cpu_wins, text)
+    return best

@@ -525,11 +525,14 @@ def _rollouts(
     return [candidates[j] for j in order] + options[len(candidates) :]
 
 
-def rollout_wins(game: Game, seat: int, actions: list[str]) -> tuple[list[int], int]:
+def rollout_wins(
+    game: Game, seat: int, actions: list[str], budget_decisions: int | None = None
+) -> tuple[list[int], int]:
     """How many playouts each of ``actions`` wins on the first deals of :func:`rollout_deals`,
-    and on how many deals (as many as the budget of simulated decisions allows)."""
+    and on how many deals (as many as ``budget_decisions`` simulated decisions allow, by default
+    :data:`ROLLOUT_BUDGET`)."""
     wins = [0] * len(actions)
-    budget = _Budget(ROLLOUT_BUDGET)
+    budget = _Budget(ROLLOUT_BUDGET if budget_decisions is None else budget_decisions)
     samples = 0
     for hands in rollout_deals(game, seat):
         won = []

@@ -40,6 +40,7 @@ PAGE_CSS = """
 .ddz-review.bien{background:#e7f6ec;border-left:4px solid #3c9a5f}
 .ddz-review.imprecisión{background:#fff8e1;border-left:4px solid #e0a800}
 .ddz-review.error{background:#fdecec;border-left:4px solid #d05050}
+.ddz-review.sin{background:#f1f3f6;border-left:4px solid #9aa3ad}
 """
 
 DOCK_CSS = """

@@ -12,7 +12,7 @@ from ddz.messages import say_cards
 from ddz.plays import classify
 from tutorial.browser import page_effects
 from tutorial.cards_view import cards_html, counter_html
-from tutorial.logic import SEAT_NAMES, AnnotatedHand, annotated_hands, game_at, step_note
+from tutorial.logic import SEAT_NAMES, AnnotatedHand, annotated_hands, count, game_at, step_note
 from tutorial.views.common import notice_html
 
 ss = st.session_state
@@ -126,7 +126,7 @@ for seat in (0, 1, 2):
         said_txt = f" · {html.escape(say_cards(classify(said).shown()))}"
     st.html(
         f'<div class="ddz-seat{" turn" if turn else ""}"><b>{SEAT_NAMES[seat]}</b>{role}{turn}{said_txt}'
-        f" · {len(g.hands[seat])} cartas {cards_html(g.hands[seat])}</div>"
+        f" · {count(len(g.hands[seat]), 'carta')} {cards_html(g.hands[seat])}</div>"
     )
 
 pozo = cards_html(g.kitty) if g.landlord is not None else "boca abajo"

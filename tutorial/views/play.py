@@ -22,9 +22,9 @@ from ddz.messages import say_cards
 from ddz.plays import classify
 from tutorial.browser import page_effects
 from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
-from tutorial.logic import describe
+from tutorial.logic import count, describe
 from tutorial.practice import GUIDED_CODE, HUMAN, Practice, coach, history
-from tutorial.review import GOOD, INACCURATE, MISTAKE, review
+from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, key_moment, review
 from tutorial.views.common import DOCK_CSS, bar_html, notice_html
 from tutorial.widget import card_hand, force_selection, selection
 
@@ -239,11 +239,11 @@ def seat_box(seat: int) -> str:
     if g.phase == OVER:  # the hand is over: show what was left in each hand
         return (
             f'<div class="{cls}" data-testid="seat-{seat}"><b>{html.escape(NAMES[seat])}</b>{role}<br>'
-            f"le quedaban {n} cartas{cards_html(g.hands[seat], empty='')}</div>"
+            f"le quedaban {count(n, 'carta')}{cards_html(g.hands[seat], empty='')}</div>"
         )
     return (
         f'<div class="{cls}" data-testid="seat-{seat}"><b>{html.escape(NAMES[seat])}</b>{role}{arrow}<br>'
-        f'<span class="ddz-stack"><span class="ddz-c back"></span><b>{n}</b> cartas</span>'
+        f'<span class="ddz-stack"><span class="ddz-c back"></span><b>{n}</b> {"carta" if n == 1 else "cartas"}</span>'
         f"{('<br>' + html.escape(said)) if said else ''}</div>"
     )
 
@@ -411,7 +411,7 @@ if g.phase != OVER:
             role = f" Eres campesino: tu compañero es {WHO[partner]}."
         st.html(
             f'<div class="ddz-caption" data-testid="dock-state" data-actions="{len(g.actions)}" '
-            f'data-mine="{int(my_turn)}" data-phase="{g.phase}">{len(g.hands[HUMAN])} cartas.'
+            f'data-mine="{int(my_turn)}" data-phase="{g.phase}">{count(len(g.hands[HUMAN]), "carta")}.'
             f"{html.escape(role)}</div>"
         )
 
@@ -426,22 +426,43 @@ def review_panel(p: Practice) -> None:
     """«Revisa tu partida»: your decisions one by one, marked against the CPU and the solver."""
     key = (p.code, tuple(p.game.actions))
     if ss.get("review_key") != key:
-        ss.review_key, ss.review_items, ss.review_step = key, review(p.code, list(p.game.actions)), 0
+        items = review(p.code, list(p.game.actions))
+        ss.review_key, ss.review_items, ss.review_step = key, items, 0
+        ss.review_moment = key_moment(p.code, list(p.game.actions), items)
     items = ss.review_items
     if not items:
         return
-    counts = {v: sum(i.verdict == v for i in items) for v in (GOOD, INACCURATE, MISTAKE)}
+    counts = counted(items)
+    judged = len(items) - counts[FORCED]
     with st.container(key="ddz-review", border=True):
         st.subheader("Revisa tu partida")
-        st.caption(
-            f"Tus {len(items)} decisiones: {counts[GOOD]} bien, "
-            f"{counts[INACCURATE]} {'imprecisión' if counts[INACCURATE] == 1 else 'imprecisiones'}, "
-            f"{counts[MISTAKE]} {'error' if counts[MISTAKE] == 1 else 'errores'}. "
-            "Comparadas con la CPU y con el cálculo de jugadas mínimas."
+        forced = (
+            f" Además, {counts[FORCED]} {'pase' if counts[FORCED] == 1 else 'pases'} sin elección "
+            "(no tenías nada que superara la mesa): no cuentan."
+            if counts[FORCED]
+            else ""
         )
+        st.html(
+            f'<div class="ddz-caption" data-testid="review-summary">Tus {judged} decisiones con elección: '
+            f"{counts[GOOD]} bien, "
+            f"{counts[INACCURATE]} {'imprecisión' if counts[INACCURATE] == 1 else 'imprecisiones'}, "
+            f"{counts[MISTAKE]} {'error' if counts[MISTAKE] == 1 else 'errores'}, comparadas con la CPU "
+            f"y con el cálculo de jugadas mínimas.{html.escape(forced)}</div>"
+        )
+        moment = ss.get("review_moment")
+        if moment is not None:
+            st.html(
+                f'<div class="ddz-notice warning" data-testid="key-moment">{html.escape(moment.text)}</div>'
+            )
+            st.button(
+                "Ver el momento clave",
+                key="rev_key",
+                on_click=_review_move,
+                args=(moment.item - min(ss.get("review_step", 0), len(items) - 1), len(items)),
+            )
         i = min(ss.get("review_step", 0), len(items) - 1)
         item = items[i]
-        icon = {GOOD: "✓", INACCURATE: "≈", MISTAKE: "✗"}[item.verdict]
+        icon = {GOOD: "✓", INACCURATE: "≈", MISTAKE: "✗", FORCED: "·"}[item.verdict]
         what = (
             "En la subasta"
             if item.phase == BIDDING
@@ -481,7 +502,9 @@ if g.phase == OVER and g.result is not None:
         )
         st.markdown("\n".join(f"- {line}" for line in r.explain(("Sur (tú)", "Este", "Oeste"))))
         if g.hands[HUMAN]:
-            st.html(f"<div>Te quedaban {len(g.hands[HUMAN])} cartas:</div>{cards_html(g.hands[HUMAN])}")
+            st.html(
+                f"<div>Te quedaban {count(len(g.hands[HUMAN]), 'carta')}:</div>{cards_html(g.hands[HUMAN])}"
+            )
         row = st.container(horizontal=True)
         row.button("Repetir este reparto", on_click=_replay_same, key="again")
         row.button("Otra partida", on_click=_new_game, type="primary", key="another")

@@ -1,0 +1,129 @@
+"""«Revisa tu partida» worth reading (issue 17): forced passes are «sin elección» and not counted,
+each beginner mistake is named only when its written definition holds, and a lost hand names
+its key moment with the alternative."""
+
+from __future__ import annotations
+
+import pytest
+from test_ai_arena import situation
+
+from ddz.ai import Cpu, hint
+from ddz.ai.cpu import Advice
+from ddz.ai.reasons import Reason
+from ddz.game import BIDDING, PASS, PLAYING, Game
+from tutorial.mistakes import MISTAKES, Decision, mistake_of
+from tutorial.practice import Practice
+from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, key_moment, review
+
+
+def _advice(action: str, code: str = "fewest_plays") -> Advice:
+    return Advice(action, Reason(code, {"plays": 3} if code == "fewest_plays" else {}), 3)
+
+
+def _bid(hand: str, action: str, advised: str) -> Decision:
+    g = situation([hand, "3", "4"], landlord=0, turn=0)
+    g.landlord, g.phase = None, BIDDING
+    return Decision(g, 0, action, _advice(advised, "bid"))
+
+
+# ---- the definitions, each on an example that is the mistake and on near misses -----------------
+def test_high_cards_needs_many_plays_two_high_cards_and_an_overbid() -> None:
+    slow_with_twos = "33577799JJKK22BQA"  # 17 cards in 9 plays, with two 2s and a joker
+    assert mistake_of(_bid(slow_with_twos, "3", PASS)) == "high_cards"
+    assert mistake_of(_bid(slow_with_twos, PASS, PASS)) == ""  # no overbid
+    one_high = "35799JKA2Q4468QQ3"  # 8 plays but one 2 only: a one-step overbid is not this mistake
+    assert mistake_of(_bid(one_high, "1", PASS)) == ""
+    fast = "33344455566677789"  # few plays, no high card
+    assert mistake_of(_bid(fast, "3", "1")) == ""
+
+
+def test_early_bomb_is_leading_a_bomb_that_is_not_needed() -> None:
+    g = situation(["88883469TJ", "TJQK5", "3344556677"], landlord=0, turn=0)
+    assert mistake_of(Decision(g, 0, "8888", _advice("3"))) == "early_bomb"
+    assert mistake_of(Decision(g, 0, "3", _advice("3"))) == ""  # not a bomb
+    g2 = situation(["88883", "TJQK5", "3344556677"], landlord=0, turn=0)  # then one play left
+    assert mistake_of(Decision(g2, 0, "8888", _advice("8888", "bomb_now"))) == ""
+    g3 = situation(["88883469TJ", "TJQK5", "3344556677"], landlord=0, turn=0, table="4", table_seat=2)
+    assert mistake_of(Decision(g3, 0, "8888", _advice(PASS))) == ""  # answering, not leading
+
+
+def test_broken_bomb_is_spending_some_of_four_as_kickers_or_body() -> None:
+    g = situation(["7777345TJQ", "TJQK5", "3344556677"], landlord=0, turn=0)
+    assert mistake_of(Decision(g, 0, "7773", _advice("3"))) == "broken_bomb"
+    assert mistake_of(Decision(g, 0, "777734", _advice("3"))) == "broken_bomb"  # four with two
+    assert mistake_of(Decision(g, 0, "7", _advice("3"))) == ""  # a single is not this mistake
+    assert mistake_of(Decision(g, 0, "7777", _advice("3"))) != "broken_bomb"  # the bomb is no break
+
+
+def test_covered_partner_is_beating_a_low_play_of_the_partner() -> None:
+    # Sur (farmer, landlord 1) beats Oeste's (partner) 6 with a 9 while the CPU would pass.
+    g = situation(["3459TJK", "3456789TJQKA22BR", "566778"], landlord=1, turn=0, table="6", table_seat=2)
+    assert mistake_of(Decision(g, 0, "9", _advice(PASS, "partner_leads"))) == "covered_partner"
+    assert mistake_of(Decision(g, 0, "9", _advice("9"))) == ""  # the CPU would cover too
+    high = situation(["3459TJK2", "3456789TJQKA2BR", "5667Q8"], landlord=1, turn=0, table="Q", table_seat=2)
+    assert mistake_of(Decision(high, 0, "K", _advice(PASS, "partner_leads"))) == ""  # not low
+    mine = situation(["3459TJK", "3456789TJQKA22BR", "566778"], landlord=1, turn=0, table="6", table_seat=1)
+    assert mistake_of(Decision(mine, 0, "9", _advice(PASS))) == ""  # the landlord's play
+
+
+def test_every_mistake_has_a_written_definition() -> None:
+    assert set(MISTAKES) == {"high_cards", "early_bomb", "broken_bomb", "covered_partner"}
+    for m in MISTAKES.values():
+        assert m.label and len(m.definition) > 40
+
+
+# ---- forced passes and the key moment ----------------------------------------------------------------
+def _play(code: str, choose: object) -> tuple[str, list[str]]:
+    p, _ = Practice.start(code)
+    while not p.over:
+        p.run_cpus()
+        if not p.over:
+            p.act(choose(p.game))  # type: ignore[operator]
+    return p.code, list(p.game.actions)
+
+
+def _weak(g: Game) -> str:
+    """Bid nothing, then lead the lowest single and never beat anything."""
+    if g.phase == BIDDING or not g.leading:
+        return PASS
+    return str(min(g.legal_plays(), key=lambda p: (len(p.cards), p.rank)))
+
+
+def test_forced_passes_are_without_choice_and_not_counted() -> None:
+    code, actions = _play("GH2F-M5HRD", lambda g: hint(g, 0).action)
+    items = review(code, actions)
+    g = Game.from_code(code)
+    forced = 0
+    for a in actions:
+        if g.turn == 0 and g.phase == PLAYING and not g.leading and not g.legal_plays():
+            forced += 1
+        g.apply(a)
+    assert forced, "the hand has forced passes (the test exercises them)"
+    assert [i.verdict for i in items].count(FORCED) == forced
+    c = counted(items)
+    assert c[GOOD] + c[INACCURATE] + c[MISTAKE] == len(items) - forced
+    assert all("Sin elección" in i.text for i in items if i.verdict == FORCED)
+
+
+@pytest.mark.parametrize("code", ["0000-000BA", "0000-07QT6"])
+def test_a_lost_hand_names_its_key_moment(code: str) -> None:
+    code, actions = _play(code, _weak)
+    g = Game.from_code(code)
+    for a in actions:
+        g.apply(a)
+    assert g.result is not None and (g.result.winner == "landlord") != (g.landlord == 0)  # lost
+    items = review(code, actions)
+    moment = key_moment(code, actions, items)
+    assert moment is not None and moment.wins_cpu > moment.wins_played
+    item = items[moment.item]
+    assert item.verdict != FORCED and item.action != item.cpu.action
+    assert f"decisión {moment.item + 1}" in moment.text and "estimación" in moment.text
+
+
+def test_a_won_hand_has_no_key_moment() -> None:
+    code, actions = _play("0000-0Q6RT", Cpu("hard").act)
+    g = Game.from_code(code)
+    for a in actions:
+        g.apply(a)
+    assert g.result is not None and (g.result.winner == "landlord") == (g.landlord == 0)  # won
+    assert key_moment(code, actions, review(code, actions)) is None
