@@ -622,11 +622,14 @@ class Game:
         """The state of the hand in one line, like chess's FEN; :meth:`from_position` reads it back
         (``Game.from_position(g.position()).position() == g.position()``).
 
-        Eleven fields separated by one space (see *API → Guía* for the format)::
+        Eleven fields separated by one space, and the deal code when there is one (the format is
+        in *API → Guía*)::
 
-            hands kitty phase turn first_bidder:bids redeals landlord table plays doublings variant[ code]
+            hands kitty phase turn first_bidder:bids redeals landlord table plays doublings variant [code]
 
-        A position has no history: the game read back has empty ``actions`` and ``trail``."""
+        A position keeps no history beyond the current auction: a game read back from one in the
+        play phase has empty ``actions`` and ``trail`` (so card counting sees only the hands) and
+        no :meth:`record`."""
         hands = "/".join(_cards_field(self.hand(s)) for s in range(3))
         bids = "".join(str(b) if b else PASS for b in self.auction) or "-"
         turn = str(self.turn) if self.phase in (BIDDING, PLAYING) else "-"
@@ -682,8 +685,8 @@ class Game:
         if len(hands) != 3:
             raise PositionError("three hands separated by '/'")
         kitty = _read_cards(kitty_f)
-        if len(kitty) != 3:
-            raise PositionError("the kitty has three cards")
+        if len(kitty) != 3 and not (not kitty and g.phase != BIDDING):
+            raise PositionError("the kitty has three cards ('-' for unknown, once the auction is over)")
         first, _, bids_f = auction_f.partition(":")
         g.first_bidder = _seat(first)
         g.auction = [] if bids_f == "-" else [0 if b == PASS else int(b) for b in bids_f]
@@ -763,7 +766,7 @@ class Game:
             held = {cid for i in ids for cid in i}
             mine = ids[self.landlord] if self.landlord is not None else []
             pool = [*mine, *(cid for cid in DECK_ORDER if cid not in held), *DECK_ORDER]
-            self.kitty = tuple(sorted(ids_for(kitty, pool), key=DECK_ORDER.index))
+            self.kitty = tuple(sorted(ids_for(kitty, pool), key=DECK_ORDER.index)) if kitty else ()
         self.hands = [list(i) for i in ids]
 
 
