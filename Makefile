@@ -1,11 +1,14 @@
-# ddz — two commands on a fresh machine:  `make app`  and  `make test`.
+# ddz — two commands on a fresh machine:  `make app`  and  `make test`  (`make test-all`: CI's).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The app's own light venv: the engine and the app extra only (Streamlit, PyYAML).
+APP_VENV := .venv-app
+APP_STAMP := $(APP_VENV)/.installed
 PORT ?= 8501
 
-.PHONY: app test lint bench docs docs-serve conformance report arena mutation fuzz clean
+.PHONY: app test test-all checks bench docs docs-serve conformance report arena mutation fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -15,19 +18,30 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q --no-deps open_spiel==2.0.2
 	touch $(STAMP)
 
-app: $(STAMP)  ## run the Spanish tutorial app (Streamlit)
-	$(BIN)/streamlit run tutorial/app.py --server.port $(PORT) --browser.gatherUsageStats=false
+$(APP_STAMP): pyproject.toml
+	$(PY) -m venv $(APP_VENV)
+	$(APP_VENV)/bin/pip install -q --upgrade pip
+	$(APP_VENV)/bin/pip install -q -e '.[app]'
+	touch $(APP_STAMP)
 
-test: $(STAMP)  ## lint, type-check, corpus check, all tests (browser tests need /usr/bin/chromium), docs build
+app: $(APP_STAMP)  ## run the Spanish tutorial app (Streamlit) from its own light venv
+	$(APP_VENV)/bin/streamlit run tutorial/app.py --server.port $(PORT) --browser.gatherUsageStats=false
+
+checks: $(STAMP)  ## lint, format, mypy --strict, corpus check, docs build
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy ddz
+	$(BIN)/mypy ddz benchmarks docs/hooks.py
 	$(BIN)/ddz-conformance check
 	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs build --strict --quiet --site-dir /tmp/ddz-site
+
+test: checks  ## the checks and every test but the slow ones (browser tests need /usr/bin/chromium)
+	$(BIN)/pytest -n 2 -q -m "not slow"
+
+test-all: checks  ## the checks and every test, the slow soak runs and Ray included (what CI runs)
 	$(BIN)/pytest -n 2 -q
 
 bench: $(STAMP)
-	$(BIN)/python -m ddz.bench
+	$(BIN)/python -m benchmarks.bench
 
 docs-serve: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs serve
@@ -39,7 +53,7 @@ report: $(STAMP)  ## run ddz and its six peers: results.json, REPORT.md and the 
 	$(BIN)/ddz-conformance report
 
 arena: $(STAMP)  ## CPU strength: 10,000 deal pairs against random, greedy and RLCard's rule agent
-	$(BIN)/python -m ddz.arena --a cpu --b random --b greedy --b rlcard --deals 10000 --svg arena.svg
+	$(BIN)/python -m benchmarks.arena --a cpu --b random --b greedy --b rlcard --deals 10000 --svg arena.svg
 
 MUTATION_JOBS ?= 2
 mutation: $(STAMP)  ## mutation testing of the rules core with mutmut (not in `make test`; long: see README)
@@ -54,4 +68,4 @@ fuzz: $(STAMP)  ## coverage-guided fuzzing of parse, the protocol's line handler
 	$(BIN)/python tools/fuzz.py --seconds $(FUZZ_SECONDS)
 
 clean:
-	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache mutants
+	rm -rf $(VENV) $(APP_VENV) site .pytest_cache .mypy_cache .ruff_cache mutants

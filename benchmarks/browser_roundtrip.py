@@ -46,6 +46,7 @@ def main() -> int:
         for i in range(args.taps):
             # Tap the 7 of spades on and off: the bar alternates «Carta suelta» / «Elige cartas».
             box = page.locator('.card[data-id="7S"]').bounding_box()
+            assert box is not None, "the 7 of spades is on screen"
             page.mouse.click(box["x"] + 6, box["y"] + box["height"] / 2)
             page.wait_for_function(f"() => window.__marks.length >= {i + 1}", timeout=10_000)
             page.wait_for_timeout(400)  # slower than a double tap

@@ -13,9 +13,7 @@ from typing import Any
 
 from .messages import RANK_NAMES_ES as RANK_NAMES_ES  # the Spanish names live in the catalog
 from .messages import CodedError, render
-
-RANKS = "3456789TJQKA2BR"
-"""Rank symbols in ascending order of strength; a rank's index is its strength."""
+from .ranks import RANKS as RANKS  # rank symbols in ascending order of strength (index = strength)
 
 NUM_RANKS = len(RANKS)
 ACE, TWO, BLACK_JOKER, RED_JOKER = map(RANKS.index, "A2BR")

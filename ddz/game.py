@@ -6,7 +6,9 @@ auction or in a trick), ``"1"``/``"2"``/``"3"`` (bids) or cards in notation (a p
 
 from __future__ import annotations
 
+import copy as _copy
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from .cards import FULL_DECK, NUM_RANKS, RANK_NAMES_ES, Cards, NotationError, parse
@@ -17,7 +19,58 @@ from .moves import legal_plays
 from .plays import Play, Rejection, analyze
 from .variants import STANDARD, Variant
 
-BIDDING, PLAYING, OVER, VOID = "bidding", "playing", "over", "void"
+
+class _Vocabulary(StrEnum):
+    """A closed set of words. Members are strings and their ``repr`` is the string's, as with
+    :class:`~ddz.plays.Kind`: code that compares, prints or serialises them as text keeps working."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class Phase(_Vocabulary):
+    """Where a hand stands. A ``str``: ``game.phase == "bidding"`` still holds."""
+
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    OVER = "over"
+    """Someone went out: :attr:`Game.result` holds the score."""
+    VOID = "void"
+    """Nobody bid and no redeal was left (explicit hands only): no result."""
+
+
+class Side(_Vocabulary):
+    """The two sides of a hand (:attr:`Result.winner`)."""
+
+    LANDLORD = "landlord"
+    FARMERS = "farmers"
+
+
+class EventKind(_Vocabulary):
+    """What an :class:`Event` reports (its catalog code is ``event.<kind>``)."""
+
+    BID = "bid"
+    FORCED = "forced"
+    LANDLORD = "landlord"
+    REDEAL = "redeal"
+    VOID = "void"
+    PLAY = "play"
+    DOUBLE = "double"
+    PASS = "pass"
+    TRICK = "trick"
+    OVER = "over"
+
+
+class DoublingReason(_Vocabulary):
+    """Why the stake doubled (:attr:`Doubling.reason`)."""
+
+    BOMB = "bomb"
+    ROCKET = "rocket"
+    SPRING = "spring"
+    ANTISPRING = "antispring"
+
+
+BIDDING, PLAYING, OVER, VOID = Phase.BIDDING, Phase.PLAYING, Phase.OVER, Phase.VOID
 PASS = "p"
 _PASS_WORDS = frozenset({"p", "pass", "paso", "pasar", "0"})
 
@@ -36,7 +89,7 @@ class Event(Said):
     """Something that happened: ``kind`` (``bid``, ``play``, ``pass``, ``landlord``, …) with the
     plain ``data`` of its Spanish ``text`` (catalog codes ``event.*``)."""
 
-    kind: str
+    kind: EventKind
     seat: int | None
     cards: str = ""
     value: int = 0
@@ -56,8 +109,7 @@ class Event(Said):
 
 @dataclass(frozen=True, slots=True)
 class Doubling(Said):
-    reason: str
-    """``bomb``, ``rocket``, ``spring`` or ``antispring``."""
+    reason: DoublingReason
     data: dict[str, Any] = field(default_factory=dict, compare=False)
     """``cards`` and ``seat`` of a bomb, ``seat`` of the rocket."""
 
@@ -74,8 +126,7 @@ class Doubling(Said):
 class Result:
     """The end of a hand with its whole score breakdown."""
 
-    winner: str
-    """``"landlord"`` or ``"farmers"``."""
+    winner: Side
     landlord: int
     out_seat: int
     base: int
@@ -100,7 +151,7 @@ class Result:
             "multiplier": self.multiplier,
             "spring": self.spring,
             "antispring": self.antispring,
-            "winner": self.winner,
+            "winner": str(self.winner),
             "scores": list(self.scores),
         }
 
@@ -161,7 +212,7 @@ class SeatView:
     """What one seat may know: never another seat's hidden cards."""
 
     seat: int
-    phase: str
+    phase: Phase
     hand: tuple[str, ...]
     counts: tuple[int, int, int]
     turn: int | None
@@ -184,7 +235,7 @@ class Game:
     code: str | None = None
     deal: Deal | None = None
     redeals: int = 0
-    phase: str = BIDDING
+    phase: Phase = BIDDING
     hands: list[list[str]] = field(default_factory=list)
     kitty: tuple[str, ...] = ()
     first_bidder: int = 0
@@ -208,6 +259,8 @@ class Game:
     result: Result | None = None
     _deals: list[Deal] = field(default_factory=list, repr=False)
     _hand_cache: dict[int, tuple[list[str], Cards]] = field(default_factory=dict, repr=False, compare=False)
+    _no_history: bool = field(default=False, repr=False, compare=False)
+    """Rebuilt from a mid-hand :meth:`position`: the actions that led here are unknown."""
 
     # ---- construction -------------------------------------------------------------------
     @classmethod
@@ -267,7 +320,31 @@ class Game:
         self.trail = []
         self.last_action = {}
 
+    def copy(self) -> Game:
+        """An independent copy: applying actions to it leaves this game as it is."""
+        g = _copy.copy(self)
+        g.hands = [list(h) for h in self.hands]
+        g.auction = list(self.auction)
+        g.plays_by_seat = list(self.plays_by_seat)
+        g.doublings = list(self.doublings)
+        g.actions = list(self.actions)
+        g.trail = list(self.trail)
+        g.last_action = dict(self.last_action)
+        g._deals = list(self._deals)
+        g._hand_cache = dict(self._hand_cache)
+        return g
+
     # ---- queries ------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """True when nobody is to move: the hand is over (or void)."""
+        return self.phase in (OVER, VOID)
+
+    def outcome(self) -> Result | None:
+        """The :class:`Result` of a finished hand; None while it is being bid or played, and for a
+        void hand (all passed and no redeal left: there is no winner)."""
+        return self.result if self.phase == OVER else None
+
     def hand(self, seat: int) -> Cards:
         """The rank multiset ``seat`` holds."""
         ids = self.hands[seat]
@@ -373,14 +450,14 @@ class Game:
         seat = self.turn
         self.auction.append(bid)
         self.last_action[seat] = str(bid) if bid else PASS
-        events = [Event("bid", seat, value=bid, data={"seat": seat, "bid": bid})]
+        events = [Event(EventKind.BID, seat, value=bid, data={"seat": seat, "bid": bid})]
         outcome = auction_outcome(self.auction, self.redeals, self.variant)
         if outcome is None:
             self.turn = (seat + 1) % 3
         elif outcome[0] == "landlord":
             events += self._make_landlord((self.first_bidder + outcome[1]) % 3, outcome[2])
         elif outcome[0] == "forced":
-            events.append(Event("forced", self.first_bidder))
+            events.append(Event(EventKind.FORCED, self.first_bidder))
             events += self._make_landlord(self.first_bidder, 1)
         else:
             events += self._redeal()
@@ -399,10 +476,10 @@ class Game:
         if nxt >= len(self._deals):
             if self.code is None:
                 self.phase = VOID
-                return [Event("void", None)]
+                return [Event(EventKind.VOID, None)]
             self._deals += deals(self.code, nxt + 1)[len(self._deals) :]
         self._start(self._deals[nxt])
-        return [Event("redeal", None, value=nxt)]
+        return [Event(EventKind.REDEAL, None, value=nxt)]
 
     def _make_landlord(self, seat: int, base: int) -> list[Event]:
         self.landlord, self.base = seat, base
@@ -411,7 +488,7 @@ class Game:
         self.turn = seat
         self.last_action = {}
         pozo = str(cards_of(self.kitty))
-        return [Event("landlord", seat, pozo, base, data={"seat": seat, "base": base, "kitty": pozo})]
+        return [Event(EventKind.LANDLORD, seat, pozo, base, data={"seat": seat, "base": base, "kitty": pozo})]
 
     def _play(self, action: str, ids: list[str] | None = None) -> list[Event]:
         seat = self.turn
@@ -453,7 +530,7 @@ class Game:
         self.last_action[seat] = str(cards)
         events = [
             Event(
-                "play",
+                EventKind.PLAY,
                 seat,
                 str(cards),
                 ids=self.table_ids,
@@ -461,9 +538,11 @@ class Game:
             )
         ]
         if play.kind in ("bomb", "rocket"):
-            self.doublings.append(Doubling(play.kind, {"cards": str(cards), "seat": seat}))
+            self.doublings.append(
+                Doubling(DoublingReason(play.kind.value), {"cards": str(cards), "seat": seat})
+            )
             data = {"kind": play.kind.value, "cards": str(cards), "multiplier": self.multiplier}
-            events.append(Event("double", seat, value=self.multiplier, data=data))
+            events.append(Event(EventKind.DOUBLE, seat, value=self.multiplier, data=data))
         if not self.hands[seat]:
             events += self._finish(seat)
         else:
@@ -474,43 +553,274 @@ class Game:
         self.passes += 1
         self.trail.append((seat, PASS))
         self.last_action[seat] = PASS
-        events = [Event("pass", seat, data={"seat": seat})]
+        events = [Event(EventKind.PASS, seat, data={"seat": seat})]
         self.turn = (seat + 1) % 3
         if self.passes == 2:
             leader = self.table_seat
             self.table, self.passes, self.table_ids = None, 0, ()
-            events.append(Event("trick", leader, data={"seat": leader}))
+            events.append(Event(EventKind.TRICK, leader, data={"seat": leader}))
         return events
 
     def _finish(self, seat: int) -> list[Event]:
         assert self.landlord is not None
         landlord_wins = seat == self.landlord
         farmers_played = sum(n for s, n in enumerate(self.plays_by_seat) if s != self.landlord)
-        spring = landlord_wins and farmers_played == 0
-        antispring = not landlord_wins and self.plays_by_seat[self.landlord] == 1
-        if spring:
-            self.doublings.append(Doubling("spring"))
-        if antispring:
-            self.doublings.append(Doubling("antispring"))
+        if landlord_wins and farmers_played == 0:
+            self.doublings.append(Doubling(DoublingReason.SPRING))
+        if not landlord_wins and self.plays_by_seat[self.landlord] == 1:
+            self.doublings.append(Doubling(DoublingReason.ANTISPRING))
         self.phase = OVER
-        self.result = Result(
-            winner="landlord" if landlord_wins else "farmers",
+        self.result = self._result(seat)
+        return [Event(EventKind.OVER, seat, data={"lines": self.result.explanation()})]
+
+    def _result(self, seat: int) -> Result:
+        """The result once ``seat`` went out (spring and antispring already among the doublings)."""
+        assert self.landlord is not None
+        landlord_wins = seat == self.landlord
+        reasons = [d.reason for d in self.doublings]
+        return Result(
+            winner=Side.LANDLORD if landlord_wins else Side.FARMERS,
             landlord=self.landlord,
             out_seat=seat,
             base=self.base,
             doublings=tuple(self.doublings),
-            spring=spring,
-            antispring=antispring,
+            spring=DoublingReason.SPRING in reasons,
+            antispring=DoublingReason.ANTISPRING in reasons,
             scores=score(self.base, len(self.doublings), landlord_wins, self.landlord),
         )
-        return [Event("over", seat, data={"lines": self.result.explanation()})]
 
     # ---- records ------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
-        """A versioned JSON-ready record that :func:`ddz.records.replay` turns back into this game."""
-        from .records import make_record
+        """A versioned JSON-ready record that :func:`ddz.records.replay` turns back into this game.
 
-        return make_record(self)
+        Raises ``ValueError`` for a game rebuilt from a mid-hand :meth:`position` (its history is
+        not known)."""
+        if self._no_history:
+            raise ValueError("a game rebuilt from a mid-hand position has no record: its history is unknown")
+        rec: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "variant": self.variant.name,
+        }
+        if self.code is not None:
+            rec["code"] = self.code
+        else:
+            d = self._deals[0]
+            rec["deal"] = {
+                "hands": [str(h) for h in d.rank_hands()],
+                "kitty": str(cards_of(d.kitty)),
+                "first_bidder": d.first_bidder,
+                "redeals": d.index,
+            }
+        rec["actions"] = list(self.actions)
+        if self.result is not None:
+            rec["result"] = self.result.as_dict()
+        return rec
+
+    # ---- positions ----------------------------------------------------------------------
+    def position(self) -> str:
+        """The state of the hand in one line, like chess's FEN; :meth:`from_position` reads it back
+        (``Game.from_position(g.position()).position() == g.position()``).
+
+        Eleven fields separated by one space, and the deal code when there is one (the format is
+        in *API → Guía*)::
+
+            hands kitty phase turn first_bidder:bids redeals landlord table plays doublings variant [code]
+
+        A position keeps no history beyond the current auction: a game read back from one in the
+        play phase has empty ``actions`` and ``trail`` (so card counting sees only the hands) and
+        no :meth:`record`."""
+        hands = "/".join(_cards_field(self.hand(s)) for s in range(3))
+        bids = "".join(str(b) if b else PASS for b in self.auction) or "-"
+        turn = str(self.turn) if self.phase in (BIDDING, PLAYING) else "-"
+        landlord = "-" if self.landlord is None else f"{self.landlord}x{self.base}"
+        table = "-"
+        if self.table is not None:
+            table = f"{self.table}@{self.table_seat}+{self.passes}"
+        doublings = ",".join(_doubling_field(d) for d in self.doublings) or "-"
+        fields = [
+            hands,
+            _cards_field(cards_of(self.kitty)),
+            str(self.phase),
+            turn,
+            f"{self.first_bidder}:{bids}",
+            str(self.redeals),
+            landlord,
+            table,
+            ",".join(map(str, self.plays_by_seat)),
+            doublings,
+            self.variant.name,
+        ]
+        if self.code is not None:
+            fields.append(self.code)
+        return " ".join(fields)
+
+    @classmethod
+    def from_position(cls, position: str) -> Game:
+        """The game a :meth:`position` line describes; raises :class:`PositionError` (a
+        ``ValueError``) for a line that is not one. Hands may hold any cards of one deck (a
+        position made up for a test need not come from a deal)."""
+        try:
+            return cls._from_position(position)
+        except PositionError:
+            raise
+        except (ValueError, KeyError, IndexError) as e:
+            raise PositionError(f"not a position: {e}") from None
+
+    @classmethod
+    def _from_position(cls, position: str) -> Game:
+        if not isinstance(position, str):
+            raise PositionError(f"a position is a str, not {type(position).__name__}")
+        parts = position.split(" ")
+        if len(parts) not in (11, 12):
+            raise PositionError(
+                f"a position has 11 or 12 fields separated by single spaces, not {len(parts)}"
+            )
+        hands_f, kitty_f, phase_f, turn_f, auction_f, redeals_f = parts[:6]
+        landlord_f, table_f, plays_f, dbl_f, variant_f = parts[6:11]
+        code = normalize(parts[11]) if len(parts) == 12 else None
+        g = cls(variant=Variant.parse(variant_f), code=code)
+        g.phase = Phase(phase_f)
+        hands = [_read_cards(h) for h in hands_f.split("/")]
+        if len(hands) != 3:
+            raise PositionError("three hands separated by '/'")
+        kitty = _read_cards(kitty_f)
+        if len(kitty) != 3 and not (not kitty and g.phase != BIDDING):
+            raise PositionError("the kitty has three cards ('-' for unknown, once the auction is over)")
+        first, _, bids_f = auction_f.partition(":")
+        g.first_bidder = _seat(first)
+        g.auction = [] if bids_f == "-" else [0 if b == PASS else int(b) for b in bids_f]
+        if any(b not in (0, 1, 2, 3) for b in g.auction) or any(
+            b and b <= max(g.auction[:i], default=0) for i, b in enumerate(g.auction)
+        ):
+            raise PositionError(f"not an auction: {bids_f!r}")
+        g.redeals = int(redeals_f)
+        if not 0 <= g.redeals <= 3:
+            raise PositionError("redeals is 0 to 3")
+        if landlord_f != "-":
+            seat, _, base = landlord_f.partition("x")
+            g.landlord, g.base = _seat(seat), int(base)
+            if g.base not in (1, 2, 3):
+                raise PositionError("the base is 1, 2 or 3")
+        if (g.landlord is None) != (g.phase in (BIDDING, VOID)):
+            raise PositionError("a landlord while playing or over, and only then")
+        g.turn = g.first_bidder if turn_f == "-" else _seat(turn_f)
+        if (turn_f == "-") != g.is_over:
+            raise PositionError("a seat to move while bidding or playing, '-' once over")
+        if g.phase == BIDDING and g.turn != (g.first_bidder + len(g.auction)) % 3:
+            raise PositionError("the turn does not follow the auction")
+        if table_f != "-":
+            play_f, _, rest = table_f.partition("@")
+            seat, _, passes = rest.partition("+")
+            play = analyze(_read_cards(play_f), g.variant)
+            if isinstance(play, Rejection):
+                raise PositionError(f"the table holds no play: {play_f!r}")
+            g.table, g.table_seat, g.passes = play, _seat(seat), int(passes)
+            if g.phase == BIDDING or g.passes not in (0, 1):
+                raise PositionError("a table only while playing, with 0 or 1 passes since")
+        g.plays_by_seat = [int(n) for n in plays_f.split(",")]
+        if len(g.plays_by_seat) != 3 or min(g.plays_by_seat) < 0:
+            raise PositionError("plays: three counts separated by ','")
+        g.doublings = [] if dbl_f == "-" else [_read_doubling(d) for d in dbl_f.split(",")]
+        _check_deck(hands, kitty, g.phase == BIDDING)
+        g._place_cards(hands, kitty)
+        if g.phase == BIDDING:  # the whole history of a hand still in its auction is in the position
+            if auction_outcome(g.auction, g.redeals, g.variant) is not None:
+                raise PositionError("the auction is closed: the hand is being played")
+            g.actions = [PASS] * (3 * g.redeals if code is not None else 0)
+            for i, bid in enumerate(g.auction):
+                g.actions.append(str(bid) if bid else PASS)
+                g.last_action[(g.first_bidder + i) % 3] = g.actions[-1]
+        else:
+            g._no_history = True
+        if g.phase == OVER:
+            out = [s for s in range(3) if not hands[s]]
+            if len(out) != 1:
+                raise PositionError("a hand is over when exactly one seat has no cards")
+            g.result = g._result(out[0])
+        elif any(not h for h in hands) and g.phase != BIDDING:
+            raise PositionError("a seat without cards: the hand is over")
+        return g
+
+    def _place_cards(self, hands: list[Cards], kitty: Cards) -> None:
+        """Card ids for the hands and kitty of a position: the deal's own when there is a code."""
+        if self.code is not None:
+            self._deals = deals(self.code, self.redeals + 1)
+            d = self._deals[self.redeals]
+            pools = [list(h) for h in d.hands]
+            if self.landlord is not None:
+                pools[self.landlord] += list(d.kitty)
+            ids = [ids_for(h, sorted(p, key=DECK_ORDER.index)) for h, p in zip(hands, pools)]
+            if [cards_of(i) for i in ids] != hands or cards_of(d.kitty) != kitty:
+                raise PositionError("the hands are not the cards of the deal code")
+            self.deal, self.kitty = d, d.kitty
+        elif self.phase == BIDDING:
+            ids = assign_ids([*hands, kitty])
+            self.kitty = tuple(ids.pop())
+            d = Deal(
+                (tuple(ids[0]), tuple(ids[1]), tuple(ids[2])), self.kitty, self.first_bidder, self.redeals
+            )
+            self._deals, self.deal = [d], d
+        else:  # the kitty went to the landlord: its ids are the landlord's where it still has them
+            ids = assign_ids(hands)
+            held = {cid for i in ids for cid in i}
+            mine = ids[self.landlord] if self.landlord is not None else []
+            pool = [*mine, *(cid for cid in DECK_ORDER if cid not in held), *DECK_ORDER]
+            self.kitty = tuple(sorted(ids_for(kitty, pool), key=DECK_ORDER.index)) if kitty else ()
+        self.hands = [list(i) for i in ids]
+
+
+class PositionError(ValueError):
+    """A line that is not a :meth:`Game.position` (an English message for programmers)."""
+
+
+RECORD_FORMAT = "ddz-record"
+RECORD_VERSION = 1
+
+
+def _cards_field(cards: Cards) -> str:
+    return str(cards) or "-"
+
+
+def _read_cards(text: str) -> Cards:
+    if text == "-":
+        return Cards()
+    cards = parse(text)
+    if str(cards) != text:
+        raise PositionError(f"cards are written in canonical notation: {str(cards)!r}, not {text!r}")
+    return cards
+
+
+def _seat(text: str) -> int:
+    if text not in ("0", "1", "2"):
+        raise PositionError(f"a seat is 0, 1 or 2, not {text!r}")
+    return int(text)
+
+
+def _doubling_field(d: Doubling) -> str:
+    if d.reason in (DoublingReason.BOMB, DoublingReason.ROCKET):
+        return f"{d.data['cards']}@{d.data['seat']}"
+    return str(d.reason)
+
+
+def _read_doubling(text: str) -> Doubling:
+    if text in (DoublingReason.SPRING, DoublingReason.ANTISPRING):
+        return Doubling(DoublingReason(text))
+    cards_f, _, seat = text.partition("@")
+    play = analyze(_read_cards(cards_f))
+    if isinstance(play, Rejection) or play.kind not in ("bomb", "rocket"):
+        raise PositionError(f"a doubling is a bomb or rocket with its seat, spring or antispring: {text!r}")
+    return Doubling(DoublingReason(play.kind.value), {"cards": cards_f, "seat": _seat(seat)})
+
+
+def _check_deck(hands: list[Cards], kitty: Cards, bidding: bool) -> None:
+    """The hands (and the kitty, while bidding) are cards of one deck; while bidding, the whole deck."""
+    groups = [*hands, kitty] if bidding else hands
+    total = [sum(n) for n in zip(*(c.counts for c in groups))]
+    if any(t > f for t, f in zip(total, FULL_DECK.counts)):
+        raise PositionError("more cards of a rank than one deck has")
+    if bidding and (total != list(FULL_DECK.counts) or any(len(h) != 17 for h in hands)):
+        raise PositionError("while bidding the hands are 17 cards each and, with the kitty, the whole deck")
 
 
 def assign_ids(groups: list[Cards]) -> list[list[str]]:

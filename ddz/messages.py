@@ -1137,7 +1137,7 @@ def _value(value: Any, style: str, seats: Seats, code: str) -> str:
             return " ".join(_value(v, "", seats, code) for v in value)
         return str(value)
     if style == "rank":
-        from .cards import RANKS
+        from .ranks import RANKS
 
         return RANK_NAMES_ES[value if isinstance(value, int) else RANKS.index(str(value).upper())]
     if style == "kind":

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .cards import NotationError, parse
+from .cards import NotationError
+from .game import RECORD_FORMAT as FORMAT
+from .game import RECORD_VERSION as VERSION
+from .game import Game, GameError
 from .messages import CodedError
-
-if TYPE_CHECKING:
-    from .game import Game
-
-FORMAT = "ddz-record"
-VERSION = 1
 
 
 class RecordError(CodedError):
@@ -27,28 +24,12 @@ class RecordError(CodedError):
 
 
 def make_record(game: Game) -> dict[str, Any]:
-    rec: dict[str, Any] = {"format": FORMAT, "version": VERSION, "variant": game.variant.name}
-    if game.code is not None:
-        rec["code"] = game.code
-    else:
-        assert game.deal is not None
-        d = game._deals[0]
-        rec["deal"] = {
-            "hands": [str(h) for h in d.rank_hands()],
-            "kitty": str(parse("".join(c[0] for c in d.kitty))),
-            "first_bidder": d.first_bidder,
-            "redeals": d.index,
-        }
-    rec["actions"] = list(game.actions)
-    if game.result is not None:
-        rec["result"] = game.result.as_dict()
-    return rec
+    """The record of ``game`` (:meth:`Game.record <ddz.game.Game.record>`)."""
+    return game.record()
 
 
 def replay(record: dict[str, Any] | str) -> Game:
     """Rebuild a game from its record; raises :class:`RecordError` at the first bad action."""
-    from .game import Game, GameError
-
     if isinstance(record, str):
         try:
             record = json.loads(record)

@@ -22,6 +22,35 @@ settings.load_profile(os.environ.get("DDZ_HYPOTHESIS_PROFILE") or ("ci" if os.en
 
 collect_ignore = ["fakes"]
 
+# Every test module belongs to one group, a marker (`pytest -m engine`, `-m "not browser"`); a new
+# module that is in no group stops the run at collection. Doctests (ddz/, docs/api, README) are engine.
+GROUPS = {
+    "engine": {
+        "test_ai_arena", "test_api_inputs", "test_cards", "test_cli", "test_codes", "test_compare_by_kind",
+        "test_core_edges", "test_cpu_levels", "test_fast_classify", "test_game", "test_hidden_info",
+        "test_imports", "test_messages", "test_ops", "test_plays", "test_position", "test_public_api",
+        "test_reasons",
+    },
+    "conformance": {
+        "test_check", "test_corpus", "test_fuzz_harness", "test_node_adapter", "test_peers",
+        "test_protocol_and_runner", "test_python_adapter", "test_runner_zoo", "test_wheel",
+    },
+    "app": {"test_annotated_hands", "test_app", "test_tutorial_logic"},
+    "browser": {"test_browser", "test_browser_play"},
+}  # fmt: skip
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        path = Path(str(item.path))
+        if path.parent != Path(__file__).parent:
+            item.add_marker("engine")
+            continue
+        group = next((g for g, mods in GROUPS.items() if path.stem in mods), None)
+        if group is None:
+            raise pytest.UsageError(f"{path.name} is in no test group: add it to GROUPS in tests/conftest.py")
+        item.add_marker(group)
+
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:

@@ -8,23 +8,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.arena import run, summarize, svg_chart
 from ddz import classify, parse
 from ddz.ai import Cpu, bid_for, choose_play, hint
-from ddz.arena import run, summarize, svg_chart
 from ddz.codes import encode
-from ddz.game import BIDDING, OVER, PLAYING, Game, assign_ids
+from ddz.game import BIDDING, OVER, PLAYING, Game
 
 
 def situation(
     hands: list[str], landlord: int, turn: int, table: str | None = None, table_seat: int | None = None
 ) -> Game:
     """A play-phase position (only what the CPU may see matters: its hand, counts, table)."""
-    g = Game()
-    g.hands = assign_ids([parse(h) for h in hands])
-    g.landlord, g.base, g.phase, g.turn = landlord, 1, PLAYING, turn
-    g.table = classify(table) if table else None
-    g.table_seat = table_seat
-    return g
+    cards = "/".join(str(parse(h)) for h in hands)
+    on_table = f"{parse(table)}@{table_seat}+0" if table else "-"
+    return Game.from_position(f"{cards} - playing {turn} 0:- 0 {landlord}x1 {on_table} 0,0,0 - standard")
 
 
 def test_does_not_beat_a_partner_without_need() -> None:
@@ -90,6 +87,7 @@ def test_hint_gives_a_legal_action_and_a_spanish_reason() -> None:
     assert h.action in g.legal_actions() and h.reason
 
 
+@pytest.mark.slow  # a soak run of 1,000 hands («Normal»); test_levels_are_deterministic_and_legal is the fast one
 @settings(max_examples=1000)
 @given(st.integers(0, 2**40 - 1))
 def test_cpu_moves_are_always_legal(code_seed: int) -> None:
@@ -130,7 +128,7 @@ def test_arena_with_bidding() -> None:
 
 
 def test_summary_statistics() -> None:
-    from ddz.arena import GameOutcome
+    from benchmarks.arena import GameOutcome
 
     outs = [
         GameOutcome("landlord", True, 2),
@@ -142,6 +140,7 @@ def test_summary_statistics() -> None:
     assert s.win_rate == 0.75 and s.by_role["landlord"][0] == 0.5 and s.points == 0.5
 
 
+@pytest.mark.slow  # starts a Ray cluster
 def test_arena_on_ray() -> None:
     ray = pytest.importorskip("ray")
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)

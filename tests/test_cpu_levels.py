@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from test_ai_arena import situation
 
+from benchmarks.arena import make_agent, run
 from ddz.ai import LEVEL_NAMES_ES, LEVELS, Cpu, choose_play, cpu, hint
-from ddz.arena import make_agent, run
 from ddz.codes import encode, ids_for
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game
 
@@ -84,7 +84,7 @@ def test_hard_farmer_before_the_landlord_covers_a_low_play_of_the_partner() -> N
 
 def test_hard_attaches_a_low_single_to_a_trio() -> None:
     g = situation(
-        ["3KKK55", "456789TJQQKAA2BR7", "33445566778899TTJ"], landlord=0, turn=0
+        ["3KKK55", "456789TJQQKAA2BR7", "3344566778899TTJ"], landlord=0, turn=0
     )  # «Normal» leads the lone 3
     assert choose_play(g, level="normal").action == "3"
     advice = choose_play(g, level="hard")

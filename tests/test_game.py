@@ -53,9 +53,22 @@ def play_random(seed: int, code_seed: int) -> Game:
     return g
 
 
+@pytest.mark.slow
 @settings(max_examples=10_000)
 @given(st.integers(0, 2**32), st.integers(0, 2**40 - 1))
 def test_random_full_games_invariants(seed: int, code_seed: int) -> None:
+    """The soak run: 10,000 random hands (``make test-all``)."""
+    _check_random_game(seed, code_seed)
+
+
+@settings(max_examples=200)
+@given(st.integers(0, 2**32), st.integers(0, 2**40 - 1))
+def test_random_full_games_invariants_sample(seed: int, code_seed: int) -> None:
+    """The same checks on 200 random hands, in the fast run."""
+    _check_random_game(seed, code_seed)
+
+
+def _check_random_game(seed: int, code_seed: int) -> None:
     g = play_random(seed, code_seed)
     assert g.phase == OVER and g.result is not None
     r = g.result

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .game import BIDDING, PASS, Game
+from ddz.game import BIDDING, PASS, Game
 
 
 class RandomAgent:

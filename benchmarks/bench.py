@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m ddz.bench`` (or ``make bench``) prints the figures the issues ask for.
+"""Benchmarks: ``python -m benchmarks.bench`` (or ``make bench``) prints the figures the issues ask for.
 
 What users call is the string API, so that is what is timed: ``parse`` of a 20-card string,
 ``analyze``/``classify`` of random multisets (most of them invalid), ``legal_plays(str)`` leading
@@ -25,11 +25,11 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import cards as _cards_module
-from . import plays as _plays_module
-from .cards import FULL_DECK, RANKS, Cards, parse
-from .moves import legal_plays
-from .plays import Play, analyze, classify
+from ddz import cards as _cards_module
+from ddz import plays as _plays_module
+from ddz.cards import FULL_DECK, RANKS, Cards, parse
+from ddz.moves import legal_plays
+from ddz.plays import Play, analyze, classify
 
 ROUNDS = 7
 TRIO_RICH = ("3334445556667778888B", "3334445556667777BR9T")
@@ -198,7 +198,7 @@ def bench_vs_douzero(n: int, seed: int) -> dict[str, float] | None:
     try:
         from douzero.env.move_generator import MovesGener  # noqa: F401
 
-        from .peers import douzero_impl as dz
+        from ddz.peers import douzero_impl as dz
     except ImportError:
         return None
     h20, h17, tables = sample(n, seed)
@@ -250,7 +250,7 @@ def bench_vs_rlcard(n: int, seed: int) -> dict[str, float] | None:
         from rlcard.games.doudizhu.judger import DoudizhuJudger
         from rlcard.games.doudizhu.utils import get_gt_cards
 
-        from .peers import rlcard_impl as rl
+        from ddz.peers import rlcard_impl as rl
     except ImportError:
         return None
     h20, h17, tables = sample(n, seed)
@@ -271,9 +271,9 @@ def bench_vs_rlcard(n: int, seed: int) -> dict[str, float] | None:
 
 
 def bench_games(seconds: float, seed: int) -> tuple[float, int]:
-    from .agents import RandomAgent
-    from .codes import encode
-    from .game import BIDDING, PLAYING, Game
+    from benchmarks.agents import RandomAgent
+    from ddz.codes import encode
+    from ddz.game import BIDDING, PLAYING, Game
 
     agent, rng = RandomAgent(seed), random.Random(seed)
     games, t0 = 0, time.perf_counter()
@@ -298,7 +298,7 @@ SOLVER_HARD = (
 def bench_solver(seed: int) -> tuple[float, str]:
     """The slowest hand (cold memo) among the hard ones and 200 random 20-card hands, then the
     median of five cold solves of that hand, in ms."""
-    from .ai import solver
+    from ddz.ai import solver
 
     def cold(hand: str) -> float:
         solver._MEMO.clear()
@@ -315,8 +315,8 @@ def bench_solver(seed: int) -> tuple[float, str]:
 
 
 def bench_protocol() -> tuple[float, int]:
-    from .conformance.corpus import load_cases
-    from .conformance.runner import Subprocess, run_all
+    from ddz.conformance.corpus import load_cases
+    from ddz.conformance.runner import Subprocess, run_all
 
     cases = load_cases()
     impl = Subprocess(f"{sys.executable} -m ddz.protocol")
@@ -333,7 +333,7 @@ def bench_protocol() -> tuple[float, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m ddz.bench", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m benchmarks.bench", description=__doc__)
     p.add_argument("--hands", type=int, default=2000)
     p.add_argument("--seed", type=int, default=20261129)
     p.add_argument("--game-seconds", type=float, default=5.0)

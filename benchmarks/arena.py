@@ -1,6 +1,6 @@
-"""Arena: ``python -m ddz.arena`` plays deals twice with the sides swapped and reports strength.
+"""Arena: ``python -m benchmarks.arena`` plays deals twice with the sides swapped and reports strength.
 
-    python -m ddz.arena --a cpu --b random --deals 10000 [--bidding] [--workers 2]
+    python -m benchmarks.arena --a cpu --b random --deals 10000 [--bidding] [--workers 2]
                         [--backend local|ray] [--svg results.svg]
 
 Each deal is played once with A as landlord against B as both farmers and once the other way
@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .codes import encode
-from .game import BIDDING, PLAYING, Game
+from ddz.codes import encode
+from ddz.game import BIDDING, PLAYING, Game
 
 
 class Agent(Protocol):
@@ -33,19 +33,19 @@ def make_agent(name: str, seed: int) -> Agent:
     """An agent by name: ``cpu`` (= ``cpu-normal``), ``cpu-easy``, ``cpu-hard``, ``random``,
     ``greedy`` or ``rlcard``."""
     if name == "cpu" or name.startswith("cpu-"):
-        from .ai import Cpu
+        from ddz.ai import Cpu
 
         return Cpu(name.removeprefix("cpu").removeprefix("-") or "normal")
     if name == "random":
-        from .agents import RandomAgent
+        from benchmarks.agents import RandomAgent
 
         return RandomAgent(seed)
     if name == "greedy":
-        from .agents import GreedyAgent
+        from benchmarks.agents import GreedyAgent
 
         return GreedyAgent()
     if name == "rlcard":
-        from .peers.rlcard_agent import RlcardRuleAgent
+        from ddz.peers.rlcard_agent import RlcardRuleAgent
 
         return RlcardRuleAgent(seed)
     raise ValueError(f"agente desconocido «{name}»: cpu, cpu-easy, cpu-hard, random, greedy o rlcard")
@@ -246,7 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     import os
 
     p = argparse.ArgumentParser(
-        prog="python -m ddz.arena", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="python -m benchmarks.arena",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--a", default="cpu")
     p.add_argument(
