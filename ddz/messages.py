@@ -951,6 +951,158 @@ GROUPS: dict[str, str] = {
 }
 """The catalog's groups (the part of a code before the dot), with the API each one serves."""
 
+# ---- diagnosis: ddz.diagnose.Diagnosis.code (the Explorador's near-misses) --------------------------
+# One block (entries, catalog and group) so it merges apart from the entries above.
+_NUM = "{trios, select, 2 {dos} 3 {tres} 4 {cuatro} 5 {cinco} other {seis}}"
+_ACCOMPANY = (
+    "{count, plural, =0 {no acompaña ninguna carta} one {acompaña # carta} other {acompañan # cartas}}"
+)
+_DIAGNOSIS_ENTRIES: tuple[Entry, ...] = (
+    _e(
+        "diagnosis.not_bomb",
+        "R-ONE-1",
+        "no es una bomba: una bomba son exactamente cuatro cartas iguales, sin nada más. {body} con "
+        "{kickers} es un {kind, kind}: solo supera a otro {kind, kind} de cuerpo más alto, no supera a "
+        "jugadas de otro tipo y no duplica el multiplicador",
+        "a four-with-two looks like a bomb and is not one",
+    ),
+    _e(
+        "diagnosis.bomb_block",
+        "R-ONE-3",
+        "cuatro cartas iguales jugadas juntas son siempre una bomba, nunca un trío con su cuarta carta "
+        "de acompañante: supera a cualquier jugada que no sea bomba y duplica el multiplicador",
+        "four of a value alone are always a bomb",
+    ),
+    _e(
+        "diagnosis.rocket_not_pair",
+        "R-ONE-1",
+        "los dos comodines juntos son siempre el cohete, nunca una pareja: supera a todo, bombas "
+        "incluidas, y duplica el multiplicador",
+        "the two jokers are the rocket, not a pair",
+    ),
+    _e(
+        "diagnosis.airplane_only",
+        "R-ONE-4",
+        "solo tiene una lectura, un avión de cuatro tríos: {kickers} no puede acompañar a {body}, porque "
+        "un valor aparece como mucho dos veces entre los acompañantes",
+        "four trios in a row are an airplane, never three trios with a trio as kickers",
+    ),
+    _e(
+        "diagnosis.one_joker_kicker",
+        "R-ONE-4",
+        "el {joker, rank} puede acompañar: un comodín solo sí (los dos juntos no, serían el cohete); "
+        "como acompañante no aporta fuerza, solo cuenta el cuerpo, {body}",
+        "one joker may be a kicker",
+    ),
+    _e(
+        "diagnosis.kicker_twice",
+        "R-ONE-4",
+        "{kickers} son dos cartas sueltas que acompañan a {body}: un valor puede aparecer hasta dos "
+        "veces entre los acompañantes",
+        "a value twice among the singles of an airplane",
+    ),
+    _e("diagnosis.empty", "D-EMPTY", "no has elegido ninguna carta: para no jugar, se pasa", "no cards"),
+    _e(
+        "diagnosis.too_many",
+        "D-LIMIT",
+        "{count} cartas: ninguna jugada tiene más de 20, las que tiene el terrateniente al empezar",
+        "more than 20 cards",
+    ),
+    _e(
+        "diagnosis.chain_through_two",
+        "R-CHAIN-1",
+        "{jokers, select, true {los comodines y el 2 no entran} other {el 2 no entra}} en escaleras, "
+        "escaleras de parejas ni aviones: se detienen en el as"
+        "{low, select, true { (el 2 no va antes del 3: es la carta más alta después de los comodines)} other {}}"
+        "{fixed, select, true {; {jokers, select, true {sin el 2 ni los comodines} other "
+        "{{twos, plural, one {sin el 2} other {sin los doses}}}}, {rest} sí es una jugada: {play}} other {}}",
+        "a chain through the 2 or a joker, and what is left without them",
+    ),
+    _e(
+        "diagnosis.chain_too_short",
+        "R-KIND-6",
+        "{kind, select, pair_straight {una escalera de parejas necesita al menos {need} parejas seguidas} "
+        "other {una escalera necesita al menos {need} valores seguidos}} y aquí hay {have}: añade, por "
+        "ejemplo, {kind, select, pair_straight {una pareja de {next, rank}} other {un {next, rank}}}",
+        "a straight or pair straight one or more ranks short (next: a rank that would lengthen it)",
+    ),
+    _e(
+        "diagnosis.not_consecutive",
+        "R-KIND-6",
+        "{kind, select, straight {los valores de una escalera} pair_straight {las parejas de una escalera "
+        "de parejas} other {los tríos de un avión}} tienen que ser seguidos: "
+        "{count, plural, one {falta el {gaps, list}} other {faltan {gaps, list}}}",
+        "a chain with a gap (gaps: the Spanish names of the missing ranks)",
+    ),
+    _e(
+        "diagnosis.four_split",
+        "R-ONE-2",
+        "las cuatro cartas de un valor van juntas, como bomba o como cuerpo de un cuarteto: "
+        "{count, plural, one {las cuatro de {quads, list} no pueden} other {las de {quads, list} no pueden}} "
+        "repartirse en dos parejas acompañantes{count, plural, one {} other {; juega cada bloque como bomba}}",
+        "four of a value split into two kicker pairs (quads: the Spanish names of those values)",
+    ),
+    _e(
+        "diagnosis.kicker_same_as_body",
+        "R-ONE-3",
+        "el cuarto {rank, rank} no puede acompañar a los otros tres: un acompañante nunca tiene el valor del "
+        "cuerpo",
+        "the fourth card of a body value used as a kicker",
+    ),
+    _e(
+        "diagnosis.kicker_repeated",
+        "R-ONE-4",
+        "{copies} cartas de {rank, rank} no pueden ir de acompañantes: un valor aparece como mucho dos veces "
+        "entre los acompañantes, así que un trío no acompaña a {body}",
+        "a trio used as kickers",
+    ),
+    _e(
+        "diagnosis.jokers_as_kickers",
+        "R-ONE-4",
+        "los dos comodines juntos son el cohete y no acompañan a la vez: juega el cohete aparte, o acompaña "
+        "a {body} con uno solo",
+        "both jokers as kickers",
+    ),
+    _e(
+        "diagnosis.rocket_alone",
+        "R-KIND-14",
+        "el cohete, los dos comodines, va solo y no lleva acompañantes: juega {rest} aparte",
+        "the rocket with other cards",
+    ),
+    _e(
+        "diagnosis.two_different",
+        "R-KIND-2",
+        "dos cartas solo son una jugada si tienen el mismo valor (una pareja) o son los dos comodines (el "
+        "cohete): {cards} son dos cartas sueltas, de una en una",
+        "two cards of different values",
+    ),
+    _e(
+        "diagnosis.trios_kickers",
+        "R-KIND-9",
+        "{trios, select, 1 {un trío pide un acompañante (o ninguno): una carta suelta o una pareja} other {"
+        + _NUM
+        + " tríos seguidos piden "
+        + _NUM
+        + " acompañantes (o ninguno): "
+        + _NUM
+        + " cartas sueltas o "
+        + _NUM
+        + " parejas}}; aquí "
+        + _ACCOMPANY
+        + ": {kickers}{mixed, select, true { (sueltas y parejas no se mezclan)} other {}}",
+        "a trio or a run of trios with the wrong number of kickers",
+    ),
+    _e(
+        "diagnosis.four_kickers",
+        "R-KIND-11",
+        "cuatro cartas iguales ({body}) van solas, como bomba, o con dos acompañantes: dos cartas sueltas o "
+        "dos parejas; aquí " + _ACCOMPANY + ": {kickers}",
+        "four of a value with the wrong number of kickers",
+    ),
+)
+CATALOG.update({e.code: e for e in _DIAGNOSIS_ENTRIES})
+GROUPS["diagnosis"] = "Diagnosis.code — why a near-miss is not the play it resembles (the Explorador)"
+
 
 # ---- templates ------------------------------------------------------------------------------------
 # A compiled template is a tuple of nodes: a str (literal), ("#",) (the plural number),

@@ -24,6 +24,7 @@ from ddz.cli import build_parser
 from ddz.cli import main as cli_main
 from ddz.codes import deal, decode, encode
 from ddz.compare import Verdict, compare
+from ddz.diagnose import Diagnosis, diagnose
 from ddz.game import Event, Game, GameError
 from ddz.messages import CATALOG, CodedError, MessageDataError, MessageError, render
 from ddz.moves import legal_plays
@@ -93,6 +94,8 @@ def said(x: object) -> tuple[str | None, str]:
         return f"{x.group}.{x.code}", x.message
     if isinstance(x, Event):
         return "event." + x.kind, x.text
+    if isinstance(x, Diagnosis):
+        return x.catalog_code, x.message
     if isinstance(x, BaseException):
         return None, str(x)
     assert isinstance(x, str), x
@@ -238,6 +241,98 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "en esta variante las dos sueltas de un cuarteto deben ser de valores distintos",
     ),
     ("rejection.no_pattern", lambda: analyze("3479"), "estas cartas no forman ninguna de las 14 jugadas"),
+    # ---- diagnosis (ddz.diagnose): the Explorador's near-misses ----
+    (
+        "diagnosis.not_bomb",
+        lambda: diagnose("444455"),
+        "no es una bomba: una bomba son exactamente cuatro cartas iguales, sin nada más. 4 4 4 4 con 5 5 es un cuarteto con dos sueltas: solo supera a otro cuarteto con dos sueltas de cuerpo más alto, no supera a jugadas de otro tipo y no duplica el multiplicador",
+    ),
+    (
+        "diagnosis.bomb_block",
+        lambda: diagnose("3333"),
+        "cuatro cartas iguales jugadas juntas son siempre una bomba, nunca un trío con su cuarta carta de acompañante: supera a cualquier jugada que no sea bomba y duplica el multiplicador",
+    ),
+    (
+        "diagnosis.rocket_not_pair",
+        lambda: diagnose("BR"),
+        "los dos comodines juntos son siempre el cohete, nunca una pareja: supera a todo, bombas incluidas, y duplica el multiplicador",
+    ),
+    (
+        "diagnosis.airplane_only",
+        lambda: diagnose("333444555666"),
+        "solo tiene una lectura, un avión de cuatro tríos: 6 6 6 no puede acompañar a 3 3 3 4 4 4 5 5 5, porque un valor aparece como mucho dos veces entre los acompañantes",
+    ),
+    (
+        "diagnosis.one_joker_kicker",
+        lambda: diagnose("QQQR"),
+        "el comodín grande puede acompañar: un comodín solo sí (los dos juntos no, serían el cohete); como acompañante no aporta fuerza, solo cuenta el cuerpo, Q Q Q",
+    ),
+    (
+        "diagnosis.kicker_twice",
+        lambda: diagnose("33344455"),
+        "5 5 son dos cartas sueltas que acompañan a 3 3 3 4 4 4: un valor puede aparecer hasta dos veces entre los acompañantes",
+    ),
+    ("diagnosis.empty", lambda: diagnose(""), "no has elegido ninguna carta: para no jugar, se pasa"),
+    (
+        "diagnosis.too_many",
+        lambda: diagnose("333444555666777888999"),
+        "21 cartas: ninguna jugada tiene más de 20, las que tiene el terrateniente al empezar",
+    ),
+    (
+        "diagnosis.chain_through_two",
+        lambda: diagnose("TJQKA2"),
+        "el 2 no entra en escaleras, escaleras de parejas ni aviones: se detienen en el as; sin el 2, 10 J Q K A sí es una jugada: escalera del 10 al A (5 valores)",
+    ),
+    (
+        "diagnosis.chain_too_short",
+        lambda: diagnose("3456"),
+        "una escalera necesita al menos 5 valores seguidos y aquí hay 4: añade, por ejemplo, un 7",
+    ),
+    (
+        "diagnosis.not_consecutive",
+        lambda: diagnose("34578"),
+        "los valores de una escalera tienen que ser seguidos: falta el 6",
+    ),
+    (
+        "diagnosis.four_split",
+        lambda: diagnose("44445555"),
+        "las cuatro cartas de un valor van juntas, como bomba o como cuerpo de un cuarteto: las de 4 y 5 no pueden repartirse en dos parejas acompañantes; juega cada bloque como bomba",
+    ),
+    (
+        "diagnosis.kicker_same_as_body",
+        lambda: diagnose("33344435"),
+        "el cuarto 3 no puede acompañar a los otros tres: un acompañante nunca tiene el valor del cuerpo",
+    ),
+    (
+        "diagnosis.kicker_repeated",
+        lambda: diagnose("333444555777"),
+        "3 cartas de 7 no pueden ir de acompañantes: un valor aparece como mucho dos veces entre los acompañantes, así que un trío no acompaña a 3 3 3 4 4 4 5 5 5",
+    ),
+    (
+        "diagnosis.jokers_as_kickers",
+        lambda: diagnose("4444BR"),
+        "los dos comodines juntos son el cohete y no acompañan a la vez: juega el cohete aparte, o acompaña a 4 4 4 4 con uno solo",
+    ),
+    (
+        "diagnosis.rocket_alone",
+        lambda: diagnose("3BR"),
+        "el cohete, los dos comodines, va solo y no lleva acompañantes: juega 3 aparte",
+    ),
+    (
+        "diagnosis.two_different",
+        lambda: diagnose("34"),
+        "dos cartas solo son una jugada si tienen el mismo valor (una pareja) o son los dos comodines (el cohete): 3 4 son dos cartas sueltas, de una en una",
+    ),
+    (
+        "diagnosis.trios_kickers",
+        lambda: diagnose("3334445556"),
+        "tres tríos seguidos piden tres acompañantes (o ninguno): tres cartas sueltas o tres parejas; aquí acompaña 1 carta: 6",
+    ),
+    (
+        "diagnosis.four_kickers",
+        lambda: diagnose("33334"),
+        "cuatro cartas iguales (3 3 3 3) van solas, como bomba, o con dos acompañantes: dos cartas sueltas o dos parejas; aquí acompaña 1 carta: 4",
+    ),
     # play
     (
         "play.describe",

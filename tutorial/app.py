@@ -16,15 +16,20 @@ st.set_page_config(
 )
 common.inject_css()
 
-pages = [
+learn = [
     st.Page("views/play.py", title="Jugar", icon=":material/playing_cards:", url_path="jugar", default=True),
+    st.Page("views/rules.py", title="Reglas", icon=":material/gavel:", url_path="reglas"),
     st.Page(
         "views/explorer.py", title="Explorador de jugadas", icon=":material/search:", url_path="explorador"
     ),
     st.Page("views/hands.py", title="Manos comentadas", icon=":material/menu_book:", url_path="manos"),
     st.Page("views/lessons.py", title="Estrategia", icon=":material/school:", url_path="estrategia"),
+]
+# The conformance suite is for people who write another implementation, not for learners: its own
+# section, apart from the learner's pages.
+implementers = [
     st.Page(
         "views/conformance.py", title="Conformidad", icon=":material/fact_check:", url_path="conformidad"
     ),
 ]
-st.navigation(pages, position="top").run()
+st.navigation({"": learn, "Para implementadores": implementers}, position="top").run()

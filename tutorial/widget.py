@@ -36,6 +36,7 @@ CSS = """
 .hand.grid .card { position: relative; top: 0; width: 40px; height: 58px; font-size: 15px; margin-right: -14px;
   padding: 3px 3px; }
 .hand.grid .card.rank-end { margin-right: 10px; }
+.hand.grid .rank-group { display: flex; flex-wrap: nowrap; }
 .card.red { color: #c8102e; } .card.black { color: #111; }
 .card .lab { display: block; letter-spacing: -1px; }
 .card.ten .lab { letter-spacing: -2.5px; margin-left: -1px; }
@@ -91,6 +92,7 @@ export default function (component) {
   hand.setAttribute('aria-label', data.label || 'cartas');
   if (rebuild) {
     hand.textContent = '';
+    let group = null;   // the grid keeps the cards of a rank together: one unbreakable group per rank
     cards.forEach((c, i) => {
       const el = document.createElement('div');
       el.className = 'card ' + c.color + (c.joker ? ' joker' : '') + (c.rank === 'R' ? ' big' : '')
@@ -103,7 +105,14 @@ export default function (component) {
       const lab = document.createElement('span'); lab.className = 'lab'; lab.textContent = c.label; el.appendChild(lab);
       const suit = document.createElement('span'); suit.className = c.joker ? 'sub' : 'suit';
       suit.textContent = c.joker ? c.sub : c.suit; el.appendChild(suit);
-      hand.appendChild(el);
+      if (grid) {
+        if (!group || group.dataset.rank !== c.rank) {
+          group = document.createElement('div'); group.className = 'rank-group'; group.dataset.rank = c.rank;
+          group.setAttribute('role', 'group');
+          hand.appendChild(group);
+        }
+        group.appendChild(el);
+      } else hand.appendChild(el);
     });
   }
   const els = [...hand.querySelectorAll('.card')];

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 from collections import Counter
 
 import streamlit as st
@@ -14,8 +15,10 @@ from tutorial.views.common import notice_html
 
 st.title("Conformidad")
 st.markdown(
-    "Cada regla de las fuentes tiene un identificador y casos de prueba que cualquier implementación "
-    "puede pasar. Elige una regla para ver sus casos, o pasa el corpus entero contra **ddz**."
+    "Para quien escribe otra implementación del Dou Dizhu: cada regla de las fuentes tiene un "
+    "identificador y casos de prueba que cualquier implementación puede pasar (por el protocolo JSON). "
+    "Elige una regla para ver sus casos, o pasa el corpus entero contra **ddz**. Para aprender a jugar, "
+    "mira **Reglas**."
 )
 
 all_rules = rules()
@@ -36,7 +39,13 @@ if wanted and wanted not in ids:
     st.html(notice_html("warning", f"No existe la regla «{wanted}»."))
 st.markdown(f"**{rule}.** {all_rules[rule]}")
 rows = [
-    {"caso": c.id, "op": c.op, "entrada": str(c.input), "se espera": str(c.expect), "por qué": c.note}
+    {
+        "caso": c.id,
+        "operación": c.op,
+        "entrada": json.dumps(c.input, ensure_ascii=False),
+        "se espera": json.dumps(c.expect, ensure_ascii=False),
+        "por qué": c.note,
+    }
     for c in by_rule.get(rule, [])
 ]  # type: ignore[attr-defined]
 if rows:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import html
+
 import streamlit as st
 
 from ddz.cards import parse
 from ddz.codes import DECK_ORDER, ids_for
+from ddz.diagnose import diagnose
 from tutorial.browser import page_effects
 from tutorial.cards_view import cards_html, ranks_of
 from tutorial.logic import EXAMPLES, canonical_or_none, describe
@@ -60,7 +63,10 @@ def _example(play: str, table: str) -> None:
     ss.exp_examples = ss.get("exp_examples", 0) + 1
 
 
-if "exp_play" not in ss:
+goto = ss.pop("exp_goto", None)  # an example tapped on another page («Reglas»): open it here
+if goto is not None:
+    _example(*goto)
+elif "exp_play" not in ss:
     _show_play(st.query_params.get("jugada", "")[:80])
     ss.exp_table = ss[TABLE_BOX] = st.query_params.get("mesa", "")[:80]
     canon = canonical_or_none(ss.exp_play)
@@ -79,6 +85,8 @@ def workspace() -> None:
     _follow_the_deck()
     ss.setdefault(PLAY_BOX, ss.exp_play)  # widget state is dropped while another page is shown
     ss.setdefault(TABLE_BOX, ss.exp_table)
+    # scroll-margin: the page's top bar must not cover the boxes when an example scrolls here
+    st.html("<style>.st-key-exp-top{scroll-margin-top:4.25rem}</style>")
     st.container(key="exp-top", height=1, border=False)
     # The boxes live in a form: the browser sends what was typed only on «Ver» (or Enter), never
     # along with a card gesture, so an out-of-date box can never undo a selection.
@@ -90,9 +98,18 @@ def workspace() -> None:
         st.form_submit_button("Ver", on_click=_from_text)
 
     bar = describe(ss.exp_play, ss.exp_table)
-    st.html(bar_html(bar.ok if ss.exp_play.strip() else None, bar.title, bar.detail))
-    if bar.rule and bar.rule_text:
-        st.markdown(f"**Regla {bar.rule}** — {bar.rule_text} [ver casos](/conformidad?regla={bar.rule})")
+    why = diagnose(ss.exp_play) if ss.exp_play.strip() else None
+    said = why.message[0].upper() + why.message[1:] + "." if why is not None else ""
+    if why is not None and bar.play is None and bar.title == "No es una jugada":
+        # no play: the bar says exactly what is wrong with these cards, not the generic sentence
+        st.html(bar_html(False, bar.title, said))
+        why = None
+    else:
+        st.html(bar_html(bar.ok if ss.exp_play.strip() else None, bar.title, bar.detail))
+    if why is not None:  # a play that looks like another one (444455 is no bomb)
+        st.html(f'<div class="ddz-notice info" data-testid="diagnosis">{html.escape(said)}</div>')
+    elif bar.rule and bar.rule_text:
+        st.html(f'<div class="ddz-caption" data-testid="rule">La regla: {html.escape(bar.rule_text)}</div>')
 
     canon = canonical_or_none(ss.exp_play)
     if canon:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import time
 from typing import Any
+from urllib.parse import urlencode
 
 import streamlit as st
 
@@ -14,6 +15,7 @@ from ddz.codes import ids_for
 from tutorial.browser import page_effects
 from tutorial.cards_view import cards_html, ranks_of
 from tutorial.logic import Feedback, check_answer, check_selection, lessons, solution
+from tutorial.path import practice_link, to_skip, unlocked
 from tutorial.widget import card_hand, selection
 
 ss = st.session_state
@@ -23,6 +25,7 @@ ss.setdefault("solved", set())
 ss.setdefault("feedback", {})
 ss.setdefault("misses", {})
 ss.setdefault("revealed", set())
+ss.setdefault("skipped", set())
 
 
 def ex_key(stage: str, i: int) -> str:
@@ -72,15 +75,46 @@ def _progress_loaded(stored: dict[str, Any]) -> None:
     solved = stored.get("solved")
     if isinstance(solved, list):
         ss.solved |= {str(k) for k in solved if isinstance(k, str)}
+    skipped = stored.get("skipped_stages")
+    if isinstance(skipped, list):
+        ss.skipped |= {str(k) for k in skipped if isinstance(k, str) and k in ids}
+
+
+def _skip_to(stage_id: str) -> None:
+    """Open ``stage_id`` by skipping the stages before it that are not done."""
+    ss.skipped |= set(to_skip(ids, stage_id, {str(s["id"]) for s in stages if stage_done(s)}))
+    _goto(stage_id)
+
+
+def _skip_stage(stage_id: str) -> None:
+    ss.skipped.add(stage_id)
+    nxt = ids.index(stage_id) + 1
+    _goto(ids[nxt] if nxt < len(ids) else stage_id)
 
 
 st.title("Estrategia paso a paso")
 if "stage" not in ss:
     wanted = st.query_params.get("etapa", ids[0])
     ss.stage = wanted if wanted in ids else ids[0]
-done = sum(stage_done(s) for s in stages)
-st.progress(done / len(stages), text=f"Etapas completadas: {done} de {len(stages)}")
-labels = [("✓ " if stage_done(s) else "") + f"{i + 1}. {s['title']}" for i, s in enumerate(stages)]
+done_ids = {str(s["id"]) for s in stages if stage_done(s)}
+is_open = unlocked(ids, done_ids, ss.skipped)
+n_ex = sum(len(s["exercises"]) for s in stages)  # type: ignore[arg-type, misc]
+n_solved = sum(ex_key(str(s["id"]), i) in ss.solved for s in stages for i in range(len(s["exercises"])))  # type: ignore[arg-type]
+st.progress(
+    n_solved / n_ex,
+    text=f"Ejercicios resueltos: {n_solved} de {n_ex} · etapas completadas: {len(done_ids)} de {len(stages)}",
+)
+
+
+def _label(i: int, s: dict[str, object]) -> str:
+    total = len(s["exercises"])  # type: ignore[arg-type]
+    got = sum(ex_key(str(s["id"]), k) in ss.solved for k in range(total))
+    mark = "✓ " if stage_done(s) else ("" if is_open[i] else "🔒 ")
+    skipped = " · saltada" if str(s["id"]) in ss.skipped and not stage_done(s) else ""
+    return f"{mark}{i + 1}. {s['title']} ({got}/{total}){skipped}"
+
+
+labels = [_label(i, s) for i, s in enumerate(stages)]
 
 
 def _pick_stage() -> None:
@@ -92,9 +126,19 @@ st.selectbox("Etapa", labels, key="stage_label", on_change=_pick_stage)
 
 stage = stages[ids.index(ss.stage)]
 st.header(str(stage["title"]), anchor="etapa")
-st.markdown(str(stage["text"]))
+stage_open = is_open[ids.index(ss.stage)]
+if not stage_open:
+    before = to_skip(ids, ss.stage, done_ids)
+    names = ", ".join(f"«{stages[ids.index(b)]['title']}»" for b in before)
+    st.html(
+        '<div class="ddz-notice info" data-testid="stage-locked">Esta etapa se abre cuando completes '
+        f"las anteriores: {html.escape(names)}. Si ya las dominas, puedes saltarlas.</div>"
+    )
+    st.button("Saltar hasta esta etapa", on_click=_skip_to, args=(ss.stage,), type="primary")
+else:
+    st.markdown(str(stage["text"]))
 
-for i, ex in enumerate(stage["exercises"]):  # type: ignore[arg-type]
+for i, ex in enumerate(stage["exercises"] if stage_open else []):  # type: ignore[arg-type]
     key = ex_key(str(stage["id"]), i)
     with st.container(border=True):
         st.markdown(f"**Ejercicio {i + 1}.** {html.escape(str(ex['prompt']))}")
@@ -136,6 +180,8 @@ for i, ex in enumerate(stage["exercises"]):  # type: ignore[arg-type]
                 "Comprobar", key=f"b-{key}", on_click=_check_widget_value, args=(key, ex), type="primary"
             )
         fb = ss.feedback.get(key)
+        if fb is None and key in ss.solved:  # solved before (kept in the browser)
+            st.html('<div class="ddz-notice info" data-testid="solved-before">✓ Ya lo resolviste.</div>')
         if fb is not None:
             if fb.correct:
                 st.success(fb.message)
@@ -163,18 +209,30 @@ if stage["id"] == "tiradas":
         for p in parts:
             st.html(f"<div>{html.escape(p.name)}</div>" + cards_html(ids_for(p.cards)))
 
+nxt = ids.index(str(stage["id"])) + 1
 if stage_done(stage):
     st.success("¡Etapa completada!")
-    nxt = ids.index(str(stage["id"])) + 1
-    if nxt < len(ids):
-        st.button(
-            f"Siguiente etapa: {stages[nxt]['title']}", on_click=_goto, args=(ids[nxt],), type="primary"
-        )
+if stage_open and isinstance(stage.get("practice"), dict):
+    label, params = practice_link(stage["practice"])  # type: ignore[arg-type]
+    # A plain link (same tab): «Jugar» deals the hand of its address when the page loads.
+    st.html(
+        f'<a class="ddz-practice" data-testid="practice-link" href="/?{html.escape(urlencode(params))}">'
+        f"▶ {html.escape(label)}</a>"
+    )
+if stage_done(stage) and nxt < len(ids):
+    st.button(f"Siguiente etapa: {stages[nxt]['title']}", on_click=_goto, args=(ids[nxt],), type="primary")
+elif stage_open and not stage_done(stage) and nxt < len(ids) and ids[nxt] not in done_ids:
+    st.button("Saltar esta etapa", on_click=_skip_stage, args=(str(stage["id"]),), type="tertiary")
+st.html(
+    "<style>.ddz-practice{display:inline-block;margin:6px 0;padding:8px 14px;border-radius:8px;"
+    "background:#eaf2fd;border:1px solid #8db4e8;color:#1d4f91;text-decoration:none;font-weight:600}"
+    ".ddz-practice:hover{background:#dbe9fc}</style>"
+)
 
 page_effects(
     key="fx_lessons",
     query={"etapa": ss.stage},
     scroll=("#etapa", ss.stage_visits) if ss.get("stage_visits") else None,
-    save={"solved": sorted(ss.solved)},
+    save={"solved": sorted(ss.solved), "skipped_stages": sorted(ss.skipped)},
     on_load=_progress_loaded,
 )

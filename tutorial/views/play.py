@@ -10,6 +10,7 @@ import html
 import os
 import time
 from typing import Any
+from urllib.parse import parse_qsl
 
 import streamlit as st
 
@@ -176,6 +177,7 @@ if "practice" not in ss:
     ss.cpu_level = url_level if url_level in LEVELS else "normal"
     url_tokens = [a for a in st.query_params.get("acciones", "").split(".") if a][:200]
     _start(url_code[:40] if url_code else None, url_tokens)
+    ss.guided = st.query_params.get("guia") == "1"  # ?guia=1: the coach is on for this hand
 p: Practice = ss.practice
 g: Game = p.game
 
@@ -508,9 +510,19 @@ if g.phase == OVER and g.result is not None:
         row = st.container(horizontal=True)
         row.button("Repetir este reparto", on_click=_replay_same, key="again")
         row.button("Otra partida", on_click=_new_game, type="primary", key="another")
+        if ss.get("guided"):  # the guided hand's closing message, and where to go next
+            st.html(notice_html("coach", coach(p, [])))
+            st.page_link(
+                "views/lessons.py", label="Sigue en «Estrategia», etapa a etapa", icon=":material/school:"
+            )
         link = p.replay_link()
-        if link:
-            st.markdown(f"[Ver la mano entera, paso a paso, en «Manos comentadas»]({link})")
+        if link:  # a page link: «Manos comentadas» opens in this same tab
+            st.page_link(
+                "views/hands.py",
+                label="Ver la mano entera, paso a paso, en «Manos comentadas»",
+                query_params=dict(parse_qsl(link.partition("?")[2])),
+                icon=":material/menu_book:",
+            )
         review_panel(p)
 
 page_effects(
