@@ -8,7 +8,7 @@ APP_VENV := .venv-app
 APP_STAMP := $(APP_VENV)/.installed
 PORT ?= 8501
 
-.PHONY: app test test-all checks bench docs docs-serve conformance report arena mutation fuzz clean
+.PHONY: app test test-all truth checks bench docs docs-serve conformance report arena mutation fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -39,6 +39,10 @@ test: checks  ## the checks and every test but the slow ones (browser tests need
 
 test-all: checks  ## the checks and every test, the slow soak runs and Ray included (what CI runs)
 	$(BIN)/pytest -n 2 -q
+
+TRUTH_HANDS ?= 100
+truth: $(STAMP)  ## every sentence the app would show, verified by the engine: annotated hands + TRUTH_HANDS random hands per level
+	$(BIN)/python tools/truth_check.py --hands $(TRUTH_HANDS)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench

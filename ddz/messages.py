@@ -895,9 +895,9 @@ _ENTRIES: tuple[Entry, ...] = (
     _e(
         "cpu.cost_bomb",
         "",
-        "{only, select, true {a {table, cards} solo "
+        "{only, select, true {solo "
         + _yt("puedes", "puede")
-        + " superarlo con {what, select, rocket {el cohete} bomb {una bomba} other {una bomba o el cohete}}} "
+        + " superar {table, cards} con {what, select, rocket {el cohete} bomb {una bomba} other {una bomba o el cohete}}} "
         "other {superar a {table, cards} con {best, cards} "
         + _yt("te", "le")
         + " haría gastar {what, select, rocket {el cohete} other {una bomba}}}}",

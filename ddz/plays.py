@@ -652,7 +652,7 @@ def classify(cards: str | Cards, variant: Variant = STANDARD) -> Play:
     >>> classify("444455").kind
     'four_two_singles'
     >>> classify("KKK3").describe()
-    'trío con carta suelta de K (cuerpo KKK, acompañante 3)'
+    'trío con carta suelta de K (cuerpo K K K, acompañante 3)'
 
     ```
     """

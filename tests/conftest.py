@@ -29,14 +29,17 @@ GROUPS = {
         "test_ai_arena", "test_api_inputs", "test_cards", "test_cli", "test_codes", "test_compare_by_kind",
         "test_core_edges", "test_cpu_levels", "test_fast_classify", "test_game", "test_hidden_info",
         "test_imports", "test_messages", "test_ops", "test_plays", "test_position", "test_public_api",
-        "test_reasons",
+        "test_reasons", "test_diagnose",
     },
     "conformance": {
         "test_check", "test_corpus", "test_fuzz_harness", "test_node_adapter", "test_peers",
         "test_protocol_and_runner", "test_python_adapter", "test_runner_zoo", "test_wheel",
+        "test_peers_landlordai", "test_report",
     },
-    "app": {"test_annotated_hands", "test_app", "test_tutorial_logic"},
-    "browser": {"test_browser", "test_browser_play"},
+    "app": {"test_annotated_hands", "test_app", "test_tutorial_logic", "test_review", "test_truth"},
+    "browser": {
+        "test_browser", "test_browser_play", "test_browser_trust", "test_browser_path", "test_browser_compliance",
+    },
 }  # fmt: skip
 
 

@@ -790,12 +790,12 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         lambda: cpu(
             "save_strength", {"table": "TTJJQQ", "cost": "bomb", "only": True, "what": "rocket"}, "Este"
         ),
-        "a 10 10 J J Q Q solo puede superarlo con el cohete",
+        "solo puede superar 10 10 J J Q Q con el cohete",
     ),
     (
         "cpu.cost_bomb",
         lambda: cpu("save_strength", {"table": "AA", "cost": "bomb", "only": True, "what": "both"}),
-        "a A A solo puedes superarlo con una bomba o el cohete",
+        "solo puedes superar A A con una bomba o el cohete",
     ),
     (
         "cpu.cost_bomb",

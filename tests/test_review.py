@@ -48,7 +48,7 @@ def test_early_bomb_is_leading_a_bomb_that_is_not_needed() -> None:
 
 
 def test_broken_bomb_is_spending_some_of_four_as_kickers_or_body() -> None:
-    g = situation(["7777345TJQ", "TJQK5", "3344556677"], landlord=0, turn=0)
+    g = situation(["7777345TJQ", "TJQK5", "3344556688"], landlord=0, turn=0)
     assert mistake_of(Decision(g, 0, "7773", _advice("3"))) == "broken_bomb"
     assert mistake_of(Decision(g, 0, "777734", _advice("3"))) == "broken_bomb"  # four with two
     assert mistake_of(Decision(g, 0, "7", _advice("3"))) == ""  # a single is not this mistake

@@ -74,3 +74,18 @@ def bar_html(ok: bool | None, title: str, detail: str) -> str:
 
     cls = "idle" if ok is None else ("ok" if ok else "no")
     return f'<div class="ddz-bar {cls}" data-testid="ddz-bar"><b>{html.escape(title)}</b><br>{html.escape(detail)}</div>'
+
+
+def page_link(
+    page: str, label: str, href: str, icon: str | None = None, query: dict[str, str] | None = None
+) -> None:
+    """A link to another page of the app that opens in the same tab: Streamlit's page link, or a
+    plain same-tab anchor to ``href`` where the page is not registered (a page run on its own)."""
+    from streamlit.errors import StreamlitAPIException
+
+    try:
+        st.page_link(page, label=label, icon=icon, query_params=query)
+    except StreamlitAPIException:
+        import html
+
+        st.html(f'<a href="{html.escape(href)}" target="_self">{html.escape(label)}</a>')

@@ -26,7 +26,7 @@ from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_ht
 from tutorial.logic import count, describe
 from tutorial.practice import GUIDED_CODE, HUMAN, Practice, coach, history
 from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, key_moment, review
-from tutorial.views.common import DOCK_CSS, bar_html, notice_html
+from tutorial.views.common import DOCK_CSS, bar_html, notice_html, page_link
 from tutorial.widget import card_hand, force_selection, selection
 
 KEY = "play_hand"
@@ -512,16 +512,17 @@ if g.phase == OVER and g.result is not None:
         row.button("Otra partida", on_click=_new_game, type="primary", key="another")
         if ss.get("guided"):  # the guided hand's closing message, and where to go next
             st.html(notice_html("coach", coach(p, [])))
-            st.page_link(
-                "views/lessons.py", label="Sigue en «Estrategia», etapa a etapa", icon=":material/school:"
+            page_link(
+                "views/lessons.py", "Sigue en «Estrategia», etapa a etapa", "/estrategia", ":material/school:"
             )
         link = p.replay_link()
         if link:  # a page link: «Manos comentadas» opens in this same tab
-            st.page_link(
+            page_link(
                 "views/hands.py",
-                label="Ver la mano entera, paso a paso, en «Manos comentadas»",
-                query_params=dict(parse_qsl(link.partition("?")[2])),
-                icon=":material/menu_book:",
+                "Ver la mano entera, paso a paso, en «Manos comentadas»",
+                link,
+                ":material/menu_book:",
+                dict(parse_qsl(link.partition("?")[2])),
             )
         review_panel(p)
 

@@ -1,0 +1,106 @@
+"""Every sentence a learner reads is a checked claim (issue 17).
+
+The truth check (:mod:`tutorial.truth`, :mod:`ddz.ai.truth`) collects every sentence the app
+would show and verifies the claim behind it with all three hands. ``make truth`` runs it over
+hundreds of hands; here it runs over every annotated hand and a sample of practice hands, plus
+one test for each false sentence of the report (each failed on the earlier engine).
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_ai_arena import situation
+
+from ddz.ai import hint
+from ddz.ai.cpu import control_summary
+from ddz.ai.reasons import Reason, render
+from ddz.ai.truth import verify, wording
+from ddz.cards import parse
+from ddz.codes import encode
+from tutorial.logic import annotated_hands, step_note
+from tutorial.practice import GUIDED_CODE, HUMAN, Practice, coach
+from tutorial.truth import annotated, practice
+
+HANDS = {h.id: h for h in annotated_hands()}
+
+
+@pytest.mark.parametrize("hand_id", sorted(HANDS))
+def test_every_note_of_every_annotated_hand_is_true(hand_id: str) -> None:
+    said = list(annotated(HANDS[hand_id]))
+    assert len(said) == HANDS[hand_id].steps
+    assert [s for s in said if s.problems] == []
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_sentence_of_sample_practice_hands_is_true(level: str) -> None:
+    sources: set[str] = set()
+    for i in range(4):
+        said = list(practice(encode(i * 104729 + 31), level, you=level))
+        assert [s for s in said if s.problems] == []
+        sources |= {s.source for s in said}
+    assert {"hint", "coach", "cpu", "review"} <= sources  # the check saw every kind of sentence
+
+
+def test_the_checker_bites() -> None:
+    """A false claim of each kind is caught: a sure win in an order that can be stopped, a rocket
+    called a bomb, a bomb «kept» that the plan spends, cards in notation, «juegue como juegue»."""
+    g = situation(["3A", "45", "6K"], landlord=0, turn=0)
+    assert verify(g, 0, "A", Reason("sure_win", {"order": ["A", "3"], "last_open": True})) == []
+    assert verify(g, 0, "3", Reason("sure_win", {"order": ["3", "A"], "last_open": True}))
+    assert verify(g, 0, "A", Reason("sure_win", {"order": ["A", "3"], "last_open": False}))
+    t = situation(["BR5", "TTJJQQ3", "44"], landlord=1, turn=0, table="TTJJQQ", table_seat=1)
+    rocket = {"table": "TTJJQQ", "best": "BR", "cost": "bomb", "only": True}
+    assert verify(t, 0, "p", Reason("save_strength", {**rocket, "what": "rocket"})) == []
+    assert verify(t, 0, "p", Reason("save_strength", {**rocket, "what": "bomb"}))
+    h = situation(["3JJJJ78", "45", "6K"], landlord=0, turn=0)
+    plan = Reason("fewest_plays", {"plays": 1, "plan": ["JJJJ 78"]})
+    kept = {"twos": 0, "jokers": [], "rocket": False, "bombs": ["J"]}
+    assert verify(h, 0, "3", Reason("fewest_plays", plan.data, (Reason("keep_control", kept),)))
+    assert wording("te deja en 2 jugadas (KKK 3 · TT)") and wording("gana juegue como juegue")
+    assert not wording("te deja en 2 jugadas (K K K + 3 · 10 10)")
+
+
+def test_the_guided_hand_names_the_order_that_wins() -> None:
+    """Report: «ganas la mano juegues como juegues el resto» in the guided hand before the comodín
+    grande on Este's 6, holding 10 10 J J Q Q A A 2 2 — a lone A led early is beaten."""
+    p, _ = Practice.start(GUIDED_CODE)
+    sure = []
+    while not p.over:
+        p.run_cpus()
+        if p.over:
+            break
+        g = p.game
+        advice = hint(g, HUMAN)
+        assert verify(g, HUMAN, advice.action, advice.why) == [], advice.reason
+        text = coach(p, [])
+        assert wording(text) == [], text
+        if advice.why.code == "sure_win":
+            sure.append(advice.reason)
+        p.act(advice.action)
+    assert sure, "the guided hand reaches a sure win"
+    assert all("en este orden" in s for s in sure)
+
+
+@pytest.mark.parametrize(("hand_id", "step"), [("cuarteto", 19), ("cuarteto", 22), ("bombas", 34)])
+def test_the_rocket_is_called_the_rocket(hand_id: str, step: int) -> None:
+    """Report: «le obligaría a gastar su bomba» when only the rocket beats the table."""
+    note = step_note(HANDS[hand_id], step)
+    assert "cohete" in note and "bomba" not in note and "mejor guardar" not in note
+
+
+@pytest.mark.parametrize(("hand_id", "step"), [("reparto", 20), ("cooperacion", 34)])
+def test_the_reported_sure_wins_say_only_what_is_verified(hand_id: str, step: int) -> None:
+    note = step_note(HANDS[hand_id], step)
+    assert "juegue como juegue" not in note and wording(note) == []
+    assert [s for s in annotated(HANDS[hand_id]) if s.problems] == []
+
+
+def test_a_bomb_spent_as_four_with_two_is_never_kept() -> None:
+    """Report: «te deja en 2 jugadas (JJJJ 78 · …) y guardas una bomba de J»."""
+    rest = parse("JJJJ78K")
+    summary = control_summary(rest, ["JJJJ 78", "K"])
+    assert summary["bombs"] == [] and summary["bombs_spent"] == [{"rank": "J", "play": "JJJJ 78"}]
+    text = render(Reason("keep_control", summary))
+    assert "bomba de J" not in text and "ya no son bomba" in text
+    kept = control_summary(parse("JJJJ7"), ["7", "JJJJ"])
+    assert kept["bombs"] == ["J"] and kept["bombs_spent"] == []
