@@ -9,6 +9,7 @@ event is in the history; the URL keeps only what the human did.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +104,13 @@ def play_raised(page: Any) -> tuple[list[str], list[str]]:
     if page.locator('[data-testid="result"]').count():
         after: list[str] = []  # the hand is over: no cards left in the dock
     else:
+        # the dock's counter can move before the hand is drawn again (the hand lives in the
+        # component's shadow DOM, where document.querySelector does not look): wait for the new hand
         after = hand_ids(page)
+        deadline = time.monotonic() + 20
+        while (not after or len(after) == len(before)) and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+            after = hand_ids(page)
     gone = [c for c in before if c not in after]
     return raised, gone
 
