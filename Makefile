@@ -54,7 +54,7 @@ conformance: $(STAMP)  ## the corpus against ddz over the protocol
 	$(BIN)/ddz-conformance run --impl "$(BIN)/python -m ddz.protocol"
 
 report: $(STAMP)  ## run ddz and its six peers: results.json, REPORT.md and the docs compliance pages (ddz/conformance/data/)
-	$(BIN)/ddz-conformance report
+	$(BIN)/ddz-conformance report --out ddz/conformance/data/REPORT.md
 
 arena: $(STAMP)  ## CPU strength: 10,000 deal pairs against random, greedy and RLCard's rule agent
 	$(BIN)/python -m benchmarks.arena --a cpu --b random --b greedy --b rlcard --deals 10000 --svg arena.svg
