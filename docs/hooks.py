@@ -182,16 +182,33 @@ def render_case(case: Case, root: str = "../") -> str:
     )
 
 
+def render_quote(case: Case) -> str:
+    """The sentences of the sources that a case's group encodes, quoted, with their citation."""
+    quotes = " […] ".join(f"«{html.escape(q)}»" for q in case.quote)
+    return (
+        f'<blockquote class="ddz-quote" markdown="0"><p>{quotes}</p>'
+        f"<p><small>— {html.escape(case.source)} (grupo <code>{case.group}</code>)</small></p></blockquote>"
+    )
+
+
 def expand(markdown: str, root: str = "../", md_root: str = "") -> str:
     """Expand the markers; ``root`` leads from the page URL to the site root (raw HTML links),
     ``md_root`` from the page's source file to the docs folder (Markdown links)."""
+
+    quoted: set[str] = set()  # each group's quote once per page, before its first case
 
     def cases(m: re.Match[str]) -> str:
         glob = m.group(1).strip()
         found = [c for c in _cases() if fnmatch.fnmatchcase(c.id, glob)]
         if not found:
             raise ValueError(f"no corpus case matches {glob!r}")
-        return "\n".join(render_case(c, root) for c in found) + "\n"
+        out = []
+        for c in found:
+            if c.group not in quoted and c.quote:
+                quoted.add(c.group)
+                out.append(render_quote(c))
+            out.append(render_case(c, root))
+        return "\n".join(out) + "\n"
 
     markdown = re.sub(r"<!--\s*cases:\s*(\S+)\s*-->", cases, markdown)
     markdown = re.sub(r"<!--\s*schema:\s*(\S+)\s*-->", lambda m: _schema(m.group(1)), markdown)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ddz.conformance.check import check
+from ddz.conformance.check import REPO_SOURCES, check, cited_paragraphs
 from ddz.conformance.corpus import corpus_dir
 
 
@@ -90,3 +90,44 @@ def test_scoring_rules_need_both_sides(corpus: Path) -> None:
     rules_line, rest = tail.split("\n", 1)
     path.write_text(f"{head}- id: {case_id}\n{rules_line.replace(rule + ', ', '')}\n{rest}", encoding="utf-8")
     assert any(p.startswith(f"rule {rule} needs a positive and a negative case") for p in check(corpus))
+
+
+def test_quotes_are_checked_against_the_cited_paragraph(corpus: Path) -> None:
+    # A quote that is not in the source, and a true quote under a source that does not cite its
+    # paragraph (¶19's sentence cited as ¶18), are both reported.
+    _edit(
+        corpus,
+        "beats/compare.yaml",
+        "los acompañantes no aportan fuerza.",
+        "los acompañantes aportan fuerza.",
+    )
+    _edit(corpus, "beats/compare.yaml", "source: 000 ¶19; 002 ¶10; 003 ¶13", "source: 000 ¶18; 002 ¶10")
+    problems = check(corpus)
+    assert sum(p.startswith("group beats.body-only: quote not found") for p in problems) == 2
+
+
+def test_every_group_needs_a_quote(corpus: Path) -> None:
+    _edit(corpus, "bid/auction.yaml", "    quote:\n", "    quoted:\n")
+    assert any("quote" in p for p in check(corpus))
+
+
+def test_citations_expand_ranges_and_lists() -> None:
+    assert cited_paragraphs("000 ¶8–¶10; 002 ¶3, ¶12; decisiones D-EMPTY") == [
+        ("000", 8),
+        ("000", 9),
+        ("000", 10),
+        ("002", 3),
+        ("002", 12),
+    ]
+    assert cited_paragraphs("convenciones del proyecto") == []
+
+
+def test_the_sources_copy_is_the_shared_seeds() -> None:
+    """conformance/sources/ is a verbatim copy of the seeds that every developer and CI have."""
+    seeds = REPO_SOURCES.parents[2] / "shared" / "seeds"
+    ours = sorted(p.name for p in REPO_SOURCES.glob("*.txt"))
+    assert ours == ["000_de8480d489e0684a.txt", "002_ab64ef985eb77096.txt", "003_83e57cb7b5e9d9be.txt"]
+    if not seeds.is_dir():
+        pytest.skip("../shared/seeds is not beside this checkout")
+    for name in ours:
+        assert (REPO_SOURCES / name).read_bytes() == (seeds / name).read_bytes(), name

@@ -30,13 +30,17 @@ def _card_strings(case: Case) -> list[str]:
 REPO_TESTS = Path(__file__).resolve().parents[2] / "tests"
 """The repository's pytest folder: a rule with no case must be named by a test there."""
 
+REPO_SOURCES = Path(__file__).resolve().parents[2] / "conformance" / "sources"
+"""The repository's copy of the source documents that the corpus cites (``000 ¶16``)."""
 
-def check(root: Path | None = None, tests: Path = REPO_TESTS) -> list[str]:
+
+def check(root: Path | None = None, tests: Path = REPO_TESTS, sources: Path = REPO_SOURCES) -> list[str]:
     """All problems found in the corpus (empty when it is sound).
 
     A rule without cases (UI, counter) passes when a test file in ``tests`` names it; when
     that folder is absent (an installed wheel has no tests) such rules cannot be checked and
-    are not reported.
+    are not reported. Likewise every group's ``quote`` must be found, word for word, in a
+    paragraph its ``source`` cites, when the source documents are at ``sources``.
     """
     import jsonschema
 
@@ -76,6 +80,8 @@ def check(root: Path | None = None, tests: Path = REPO_TESTS) -> list[str]:
                 parse(s)
             except NotationError as e:
                 problems.append(f"{c.id}: {s!r} is not a possible set of cards ({e.message})")
+    if sources.is_dir():
+        problems += check_quotes(cases, sources)
     tests_text = _tests_text(tests)
     for rid in declared:
         if rid in covered or not tests.is_dir():
@@ -127,6 +133,46 @@ def _both_sides(cases: list[Case], declared: list[str]) -> list[str]:
         for rid in declared
         if _TWO_SIDED.match(rid) and len(sides.get(rid, set())) < 2
     ]
+
+
+_CITATION = re.compile(r"\b(\d{3})((?:[\s,;–-]*¶\d+)+)")
+
+
+def cited_paragraphs(source: str) -> list[tuple[str, int]]:
+    """The (document, paragraph) pairs a ``source`` cites: ``000 ¶8–¶10; 002 ¶3, ¶12`` gives
+    000 ¶8, ¶9, ¶10, 002 ¶3 and ¶12 (a paragraph is a non-empty line of the document)."""
+    out: list[tuple[str, int]] = []
+    for doc, refs in _CITATION.findall(source):
+        for lo, hi in re.findall(r"¶(\d+)(?:\s*[–-]\s*¶(\d+))?", refs):
+            out += [(doc, n) for n in range(int(lo), int(hi or lo) + 1)]
+    return out
+
+
+def _paragraphs(sources: Path) -> dict[str, list[str]]:
+    out = {}
+    for path in sorted(sources.glob("[0-9][0-9][0-9]_*.txt")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        out[path.name[:3]] = [" ".join(line.split()) for line in lines if line.strip()]
+    return out
+
+
+def check_quotes(cases: list[Case], sources: Path) -> list[str]:
+    """Each group's quotes appear verbatim (spacing aside) in a paragraph that its source cites."""
+    docs = _paragraphs(sources)
+    problems: list[str] = []
+    seen: set[str] = set()
+    for c in cases:
+        if c.group in seen:
+            continue
+        seen.add(c.group)
+        cited = cited_paragraphs(c.source)
+        if not cited:
+            problems.append(f"group {c.group}: its source {c.source!r} cites no paragraph of the documents")
+        texts = [docs[d][n - 1] for d, n in cited if d in docs and 0 < n <= len(docs[d])]
+        for q in c.quote:
+            if not any(" ".join(q.split()) in t for t in texts):
+                problems.append(f"group {c.group}: quote not found in {c.source}: {q[:60]!r}")
+    return problems
 
 
 def _tests_text(folder: Path) -> str:

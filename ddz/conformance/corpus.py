@@ -54,6 +54,7 @@ class Case:
     group_title: str
     source: str
     file: str
+    quote: tuple[str, ...] = ()
     variants: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
@@ -96,6 +97,7 @@ def iter_cases(files: list[tuple[Path, dict[str, Any]]]) -> Iterator[Case]:
                     group=g["id"],
                     group_title=g.get("title", ""),
                     source=g.get("source", ""),
+                    quote=tuple(g.get("quote", ())),
                     file=str(path.relative_to(path.parents[2])),
                     variants=t.get("variants", {}) or {},
                 )
