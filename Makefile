@@ -33,6 +33,8 @@ checks: $(STAMP)  ## lint, format, mypy --strict, corpus check, docs build
 	$(BIN)/mypy ddz benchmarks docs/hooks.py
 	$(BIN)/ddz-conformance check
 	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs build --strict --quiet --site-dir /tmp/ddz-site
+	@! grep -oE 'id="ddz[A-Za-z_.]*\.__[a-z]+__"' /tmp/ddz-site/api/referencia/index.html || \
+	  { echo "the API reference lists dunders: mkdocstrings needs filters: [\"!^_\"]"; exit 1; }
 
 test: checks  ## the checks and every test but the slow ones (browser tests need /usr/bin/chromium)
 	$(BIN)/pytest -n 2 -q -m "not slow"
