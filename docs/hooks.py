@@ -150,12 +150,7 @@ def _describe(case: Case) -> str:
 
 def _bids_html(bids: list[str], redeals: int) -> str:
     again = f" (reparto repetido n.º {redeals})" if redeals else ""
-    return (
-        "pujas desde quien abre"
-        + again
-        + ": "
-        + (", ".join(_bid_es(b) for b in bids) or "ninguna")
-    )
+    return "pujas desde quien abre" + again + ": " + (", ".join(_bid_es(b) for b in bids) or "ninguna")
 
 
 def _what(case: Case) -> str:
