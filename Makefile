@@ -27,12 +27,14 @@ $(APP_STAMP): pyproject.toml
 app: $(APP_STAMP)  ## run the Spanish tutorial app (Streamlit) from its own light venv
 	$(APP_VENV)/bin/streamlit run tutorial/app.py --server.port $(PORT) --browser.gatherUsageStats=false
 
-checks: $(STAMP)  ## lint, format, mypy --strict, corpus check, docs build
+checks: $(STAMP)  ## lint, format, mypy --strict (ddz, benchmarks, the docs hook, the app), corpus check, docs build
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy ddz benchmarks docs/hooks.py
+	$(BIN)/mypy ddz benchmarks docs/hooks.py tutorial
 	$(BIN)/ddz-conformance check
 	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs build --strict --quiet --site-dir /tmp/ddz-site
+	@! grep -oE 'id="ddz[A-Za-z_.]*\.__[a-z]+__"' /tmp/ddz-site/api/referencia/index.html || \
+	  { echo "the API reference lists dunders: mkdocstrings needs filters: [\"!^_\"]"; exit 1; }
 
 test: checks  ## the checks and every test but the slow ones (browser tests need /usr/bin/chromium)
 	$(BIN)/pytest -n 2 -q -m "not slow"
@@ -54,7 +56,7 @@ conformance: $(STAMP)  ## the corpus against ddz over the protocol
 	$(BIN)/ddz-conformance run --impl "$(BIN)/python -m ddz.protocol"
 
 report: $(STAMP)  ## run ddz and its six peers: results.json, REPORT.md and the docs compliance pages (ddz/conformance/data/)
-	$(BIN)/ddz-conformance report
+	$(BIN)/ddz-conformance report --out ddz/conformance/data/REPORT.md
 
 arena: $(STAMP)  ## CPU strength: 10,000 deal pairs against random, greedy and RLCard's rule agent
 	$(BIN)/python -m benchmarks.arena --a cpu --b random --b greedy --b rlcard --deals 10000 --svg arena.svg

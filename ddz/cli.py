@@ -1,18 +1,21 @@
 """The ``ddz`` command: classify, compare and list plays, show deals, check records.
 
-Output is in Spanish; ``--json`` prints machine-readable results. Bad input exits with
-status 2 and a clear message, never a traceback.
+Output is in Spanish; ``--json`` (anywhere on the line) prints machine-readable results. Bad
+input exits with status 2 and a clear message, never a traceback; a reader that stops early
+(``ddz legal … | head -1``) ends the command quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import __version__
 from .cards import NotationError, parse_hand
 from .codes import CodeError, cards_of, deal
 from .compare import compare
@@ -172,10 +175,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _common(p: argparse.ArgumentParser, top: bool) -> None:
+    """``--json`` and ``--variant``, on the command and on each subcommand: accepted anywhere.
+
+    On a subcommand they default to ``SUPPRESS``, so that leaving them out there keeps what was
+    given before the subcommand."""
+    keep: dict[str, Any] = {} if top else {"default": argparse.SUPPRESS}
+    p.add_argument("--json", action="store_true", help=render("cli.help_json"), **keep)
+    p.add_argument("--variant", help=render("cli.help_variant"), **({"default": "standard"} | keep))
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="ddz", description=render("cli.description"))
-    p.add_argument("--json", action="store_true", help=render("cli.help_json"))
-    p.add_argument("--variant", default="standard", help=render("cli.help_variant"))
+    p.add_argument(
+        "--version", action="version", version=f"ddz {__version__}", help=render("cli.help_version")
+    )
+    _common(p, top=True)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     c = sub.add_parser("classify", help=render("cli.help_classify"))
     c.add_argument("cards", nargs="+")
@@ -195,16 +210,39 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help=render("cli.help_replay"))
     r.add_argument("file")
     r.set_defaults(func=cmd_replay)
+    for each in (c, b, legal, d, r):
+        _common(each, top=False)
     return p
 
 
+def quiet_on_closed_pipe(body: Callable[[], int]) -> int:
+    """Run a command's body; when whoever reads its output stops early (``… | head -1``), end
+    quietly with status 141 (128 + SIGPIPE, what a Unix tool killed by the closed pipe gives)
+    instead of a traceback."""
+    try:
+        code = body()
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # Python flushes stdout once more on the way out: point it at /dev/null so that cannot fail.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    return quiet_on_closed_pipe(lambda: _main(argv))
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         args.variant = Variant.parse(args.variant)
         code: int = args.func(args)
         return code
+    except BrokenPipeError:  # an OSError, but not a player's error: see quiet_on_closed_pipe
+        raise
     except (NotationError, InvalidPlay, CodeError, OSError, ValueError) as e:
         print(render("cli.error", cause=str(e)), file=sys.stderr)
         return 2

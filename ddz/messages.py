@@ -672,6 +672,7 @@ _ENTRIES: tuple[Entry, ...] = (
     _e("cli.help_deal", "", "el reparto de un código de partida", "help of deal"),
     _e("cli.help_replay", "", "comprueba y puntúa un registro de partida (JSON)", "help of replay"),
     _e("cli.help_help", "", "muestra esta ayuda y termina", "help of --help"),
+    _e("cli.help_version", "", "muestra la versión de ddz y termina", "help of --version"),
     _e("cli.usage", "", "uso:", "argparse's «usage:»"),
     _e("cli.positionals", "", "argumentos", "argparse's positional arguments title"),
     _e("cli.optionals", "", "opciones", "argparse's options title"),

@@ -81,17 +81,30 @@ def _kind_es(e: dict[str, Any]) -> str:
     return render("play.describe", data)
 
 
-def _error_es(e: dict[str, Any], moves: list[str] | None = None) -> str:
+def _error_es(e: dict[str, Any], moves: list[str] | None = None, bids: bool = False) -> str:
+    """An error at a position: «puja n.º 2 (puja 2): …» in the auction, «jugada n.º 4 (2♠): …» in play."""
     what = summary(str(e["error"])) or str(e["error"])
     at = e.get("at")
     if at is None or e["error"] == "incomplete" or moves is None or at >= len(moves):
         return what
-    where = "puja" if e.get("phase") == "bids" or moves is None else "jugada"
-    return f"{where} n.º {at + 1} ({_move_html(moves[at])}): {what}"
+    if bids:
+        return f"puja n.º {at + 1} ({_bid_es(moves[at])}): {what}"
+    return f"jugada n.º {at + 1} ({_move_html(moves[at])}): {what}"
 
 
 def _move_html(move: str) -> str:
     return "pasa" if move.strip().lower() == "p" else cards_html(move)
+
+
+def _bid_es(bid: str) -> str:
+    """A bid as a player says it: «paso», «puja 2»; anything else (a bid that is no bid, cards put
+    among the bids) as written, never drawn as cards."""
+    b = bid.strip().lower()
+    if b == "p":
+        return "paso"
+    if b in ("1", "2", "3"):
+        return f"puja {b}"
+    return f"<code>{html.escape(bid)}</code>"
 
 
 def _score_es(e: dict[str, Any]) -> str:
@@ -107,8 +120,8 @@ def _score_es(e: dict[str, Any]) -> str:
 def _describe(case: Case) -> str:
     e = case.expect
     if "error" in e:
-        moves = case.input.get("bids" if e.get("phase") == "bids" or case.op == "bid" else "plays")
-        return "error: " + _error_es(e, moves)
+        bids = e.get("phase") == "bids" or case.op == "bid"
+        return "error: " + _error_es(e, case.input.get("bids" if bids else "plays"), bids)
     if e.get("redeal"):
         return "la mano se anula y se reparte de nuevo"
     if case.op == "classify":
@@ -137,12 +150,7 @@ def _describe(case: Case) -> str:
 
 def _bids_html(bids: list[str], redeals: int) -> str:
     again = f" (reparto repetido n.º {redeals})" if redeals else ""
-    return (
-        "pujas desde quien abre"
-        + again
-        + ": "
-        + (", ".join("pasa" if b == "p" else b for b in bids) or "ninguna")
-    )
+    return "pujas desde quien abre" + again + ": " + (", ".join(_bid_es(b) for b in bids) or "ninguna")
 
 
 def _what(case: Case) -> str:

@@ -159,3 +159,89 @@ def test_conformance_runs_another_copy_of_the_corpus(tmp_path: Path) -> None:
     n = len(load_cases(copy))
     assert 0 < n < len(load_cases())
     assert r.stdout.strip().splitlines()[-1] == f"{n} passed, 0 failed, 0 skipped, 0 errored"
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _source_version() -> str:
+    """The one version, read from the source file (not imported from the code under test)."""
+    import re
+
+    text = (ROOT / "ddz" / "__init__.py").read_text(encoding="utf-8")
+    (version,) = re.findall(r'^__version__ = "([^"]+)"$', text, flags=re.M)
+    return version
+
+
+def test_one_version_source_printed_by_both_commands() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in project["project"] and project["project"]["dynamic"] == ["version"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "ddz.__version__"}
+    version = _source_version()
+    r = ddz("--version")
+    assert r.returncode == 0 and r.stdout == f"ddz {version}\n"
+    assert "muestra la versión de ddz y termina" in ddz("--help").stdout
+    c = subprocess.run(
+        [sys.executable, "-m", "ddz.conformance.cli", "--version"], capture_output=True, text=True, timeout=60
+    )
+    assert c.returncode == 0 and c.stdout == f"ddz-conformance {version} (protocol 1)\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--json", "classify", "333444555777", "--variant", "standard+trio_as_kickers"),
+        ("classify", "--json", "333444555777", "--variant", "standard+trio_as_kickers"),
+        ("classify", "333444555777", "--json", "--variant", "standard+trio_as_kickers"),
+        ("--variant", "standard+trio_as_kickers", "classify", "333444555777", "--json"),
+        ("--variant", "standard+trio_as_kickers", "--json", "classify", "333444555777"),
+    ],
+)
+def test_json_and_variant_are_accepted_anywhere(args: tuple[str, ...]) -> None:
+    r = ddz(*args)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["kind"] == "airplane_singles"  # the variant's answer, as JSON
+
+
+def test_an_option_left_out_after_the_subcommand_keeps_the_one_before() -> None:
+    r = ddz("--json", "--variant", "standard+trio_as_kickers", "classify", "333444555777")
+    assert json.loads(r.stdout)["kind"] == "airplane_singles"
+    plain = ddz("classify", "333444555777")
+    assert plain.returncode == 1 and not plain.stdout.startswith("{")  # standard rejects it, in Spanish
+
+
+@pytest.mark.parametrize(
+    ("argv", "status"),
+    [
+        (["-m", "ddz.cli", "legal", "33445566778899TTJ"], 141),
+        (["-m", "ddz.cli", "--help"], 0),  # argparse itself ignores a failed write of the help
+        (["-m", "ddz.conformance.cli", "dump"], 141),
+        (["-m", "ddz.conformance.cli", "run", "--run", "classify.*"], 141),
+    ],
+)
+def test_a_reader_that_stops_early_gets_no_traceback(argv: list[str], status: int) -> None:
+    """``ddz … | head -1``: the reader has gone before the command writes (the pipe is closed
+    at once), so every write fails; the command ends quietly with 141, like a Unix tool."""
+    proc = subprocess.Popen(
+        [sys.executable, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == status
+    assert err == "", err
+
+
+def test_report_writes_into_the_current_folder_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Installed, the package folder is inside site-packages: the report never goes there unasked."""
+    import ddz.conformance
+    from ddz.conformance.cli import build_parser
+
+    monkeypatch.chdir(tmp_path)
+    out = Path(build_parser().parse_args(["report"]).out).resolve()
+    assert out == tmp_path / "REPORT.md"
+    assert Path(ddz.conformance.__file__).parent not in out.parents

@@ -215,7 +215,8 @@ def test_game_error_code_and_position_are_normative_its_phase_informative() -> N
 
 def test_cli_reports_informative_differences_apart(capsys: object) -> None:
     code = conformance_main(["run", "--run", "classify.one-2.*", "--format", "json"])
-    rows = [json.loads(x) for x in capsys.readouterr().out.strip().splitlines()[:-1]]  # type: ignore[attr-defined]
+    lines = [json.loads(x) for x in capsys.readouterr().out.strip().splitlines()]  # type: ignore[attr-defined]
+    rows = [r for r in lines if r["type"] == "case"]
     assert code == 0 and rows and all(r["normative"] == [] and r["informative"] == [] for r in rows)
     assert conformance_main(["run", "--run", "classify.one-2.*", "--format", "markdown"]) == 0
     assert "| informative |" in capsys.readouterr().out  # type: ignore[attr-defined]
@@ -230,3 +231,47 @@ def test_a_runner_may_decline_one_request_as_skipped() -> None:
     impl = {"name": "x", "version": "1", "ops": ["beats"]}
     reply, stop = handle({"cmd": "run", "seq": 4, "op": "beats", "input": {}}, impl, run)
     assert reply == {"seq": 4, "skipped": True, "message": "cannot reach that position"} and not stop
+
+
+def test_json_format_has_a_header_and_a_footer() -> None:
+    """Like Bowtie's report: a header (runner, corpus, handshakes), one line per case, a footer
+    (counts); stdout is JSON lines only, the count line goes to stderr."""
+    import hashlib
+    from collections import Counter
+
+    server = f"{sys.executable} -m ddz.protocol --variant standard+jokers_as_kickers"
+    proc = subprocess.run(
+        [sys.executable, "-m", "ddz.conformance.cli", "run", "--impl", server, "--run", "classify.*"]
+        + ["--format", "json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    lines = [json.loads(x) for x in proc.stdout.splitlines()]
+    header, rows, footer = lines[0], lines[1:-1], lines[-1]
+    assert [header["type"], footer["type"]] == ["header", "footer"] and {r["type"] for r in rows} == {"case"}
+    hello = subprocess.run(
+        server.split(), input='{"cmd":"start","version":1}\n', capture_output=True, text=True, timeout=60
+    )
+    assert header["implementations"] == [json.loads(hello.stdout)["implementation"]]
+    assert header["implementations"][0]["variant"] == "standard+jokers_as_kickers"
+    assert header["runner"]["name"] == "ddz-conformance" and header["runner"]["protocol"] == 1
+    dump = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "ddz.conformance.cli", "dump"], capture_output=True, text=True, timeout=60
+        ).stdout
+    )
+    payload = [[c["id"], c["op"], c["input"], c["expect"], c["variants"], c["rules"]] for c in dump]
+    digest = hashlib.sha256(
+        json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
+    ).hexdigest()
+    assert header["corpus"]["hash"] == f"sha256:{digest}" and header["corpus"]["cases"] == len(dump)
+    classify = [c for c in dump if c["id"].startswith("classify.")]
+    assert header["corpus"]["selected"] == len(rows) == len(classify)
+    counts = Counter(r["status"] for r in rows)
+    want = {s: counts.get(s, 0) for s in ("passed", "failed", "skipped", "errored")}
+    assert (
+        footer["total"] == want
+        and footer["implementations"]["ddz"] == footer["implementations"]["ddz"] | want
+    )
+    assert proc.stderr.strip() == ", ".join(f"{n} {s}" for s, n in want.items())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from ddz.cards import RANK_NAMES_ES, NotationError, parse
 from ddz.compare import compare
@@ -104,9 +105,9 @@ class AnnotatedHand:
     title: str
     intro: str
     lesson: str
-    record: dict[str, object]
+    record: dict[str, Any]
     notes: dict[int, str]
-    checks: dict[int, list[dict[str, object]]] = field(default_factory=dict)
+    checks: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
 
     @property
     def steps(self) -> int:
@@ -139,13 +140,13 @@ def annotated_hands() -> tuple[AnnotatedHand, ...]:
     return tuple(out)
 
 
-def game_at(record: dict[str, object], step: int, seats: tuple[str, ...] | None = None) -> tuple[object, str]:
+def game_at(record: dict[str, Any], step: int, seats: tuple[str, ...] | None = None) -> tuple[object, str]:
     """The game after the first ``step`` actions of a record, and the text of the last event
     (seats called by ``seats`` when given, else «asiento N»)."""
     from ddz.game import Game, GameError
     from ddz.records import RecordError, replay
 
-    actions = list(record.get("actions", []))  # type: ignore[call-overload]
+    actions = list(record.get("actions", []))
     before = dict(record, actions=actions[: max(step - 1, 0)])
     before.pop("result", None)
     try:
@@ -169,7 +170,7 @@ def step_note(hand: AnnotatedHand, step: int) -> str:
 
     g, _ = game_at(hand.record, step)
     assert isinstance(g, Game)
-    action = str(list(hand.record["actions"])[step])  # type: ignore[call-overload]
+    action = str(list(hand.record["actions"])[step])
     seat, bidding = g.turn, g.phase == BIDDING
     advice = Cpu("normal").advise(g)  # the level that played the annotated hands
     if advice.action != action and (
@@ -177,11 +178,13 @@ def step_note(hand: AnnotatedHand, step: int) -> str:
     ):
         return ""  # not the CPU's own choice: no reason to claim
     name = SEAT_NAMES[seat]
-    what = (
-        ("pasa" if action == PASS else f"puja {action}")
-        if bidding
-        else ("pasa" if action == PASS else f"juega {say_cards(analyze(action).shown())}")
-    )  # type: ignore[union-attr]
+    if action == PASS:
+        what = "pasa"
+    elif bidding:
+        what = f"puja {action}"
+    else:
+        play = analyze(action)  # a play of the record, which replayed: always a Play
+        what = f"juega {say_cards(play.shown() if isinstance(play, Play) else action)}"
     return f"{name} {what}: {render(advice.why, name)}."
 
 
@@ -190,7 +193,7 @@ LESSONS_FILE = HANDS_DIR.parent / "lessons.yaml"
 
 
 @lru_cache(maxsize=1)
-def lessons() -> tuple[dict[str, object], ...]:
+def lessons() -> tuple[dict[str, Any], ...]:
     """The strategy lessons (stages with exercises), from ``tutorial/data/lessons.yaml``."""
     import yaml
 
@@ -209,7 +212,7 @@ def _yes(flag: bool) -> str:
     return "sí" if flag else "no"
 
 
-def expected_answer(ex: dict[str, object]) -> object:
+def expected_answer(ex: dict[str, Any]) -> object:
     """The engine's answer to a yes/no, count or bid exercise (never stored in the data)."""
     from ddz.ai.cpu import bid_for
     from ddz.ai.solver import min_plays
@@ -238,7 +241,7 @@ def expected_answer(ex: dict[str, object]) -> object:
     raise ValueError(f"exercise type {kind!r} has no single answer")
 
 
-def exercise_hint(ex: dict[str, object]) -> str:
+def exercise_hint(ex: dict[str, Any]) -> str:
     """A nudge that does not give the answer away, computed from the engine and the rule index."""
     from ddz.ai.solver import decompose, min_plays
     from ddz.cards import parse
@@ -265,7 +268,7 @@ def exercise_hint(ex: dict[str, object]) -> str:
     raise ValueError(kind)
 
 
-def solution(ex: dict[str, object]) -> str:
+def solution(ex: dict[str, Any]) -> str:
     """The answer, in words (shown after a second wrong try or on request)."""
     from ddz.moves import legal_plays
 
@@ -285,7 +288,7 @@ def solution(ex: dict[str, object]) -> str:
     return check_answer(ex, want).detail
 
 
-def check_answer(ex: dict[str, object], answer: object, reveal: bool = True) -> Feedback:
+def check_answer(ex: dict[str, Any], answer: object, reveal: bool = True) -> Feedback:
     """Check a non-card answer. Wrong and ``reveal`` false: a hint, not the answer (first try)."""
     want = expected_answer(ex)
     if answer != want and not reveal:
@@ -293,12 +296,12 @@ def check_answer(ex: dict[str, object], answer: object, reveal: bool = True) -> 
     return _explain(ex, answer, want)
 
 
-def _explain(ex: dict[str, object], answer: object, want: object) -> Feedback:
+def _explain(ex: dict[str, Any], answer: object, want: object) -> Feedback:
     from ddz.ai.solver import decompose
 
     kind = ex["type"]
     if kind == "choice":
-        options = list(ex["options"])  # type: ignore[call-overload]
+        options = list(ex["options"])
         ok = answer == want
         why = str(ex.get("why", ""))
         head = "¡Correcto! " if ok else f"No: la respuesta es «{options[int(want)]}». "  # type: ignore[call-overload]
@@ -338,7 +341,7 @@ def _explain(ex: dict[str, object], answer: object, want: object) -> Feedback:
     raise ValueError(kind)
 
 
-def check_selection(ex: dict[str, object], cards_text: str) -> Feedback:
+def check_selection(ex: dict[str, Any], cards_text: str) -> Feedback:
     """Check a ``choose`` exercise: the selected cards against the engine."""
     from ddz.ai.solver import min_plays
     from ddz.cards import parse
@@ -363,7 +366,7 @@ def check_selection(ex: dict[str, object], cards_text: str) -> Feedback:
     if used:
         names = ", ".join(sorted({RANK_NAMES_ES["3456789TJQKA2BR".index(c)] for c in used}))
         return Feedback(False, f"Guarda {names}: son las cartas que recuperan la salida.")
-    if got.kind in list(ex.get("avoid_kinds", []) or []):  # type: ignore[call-overload]
+    if got.kind in list(ex.get("avoid_kinds", []) or []):
         return Feedback(
             False, f"No abras con {got.name}: su valor está en recuperar la salida cuando importe."
         )
@@ -377,7 +380,7 @@ def check_selection(ex: dict[str, object], cards_text: str) -> Feedback:
     rest = parse(str(ex["hand"])) - got.cards
     if "max_plays_after" in ex:
         left = min_plays(rest)
-        if left > int(ex["max_plays_after"]):  # type: ignore[call-overload]
+        if left > int(ex["max_plays_after"]):
             return Feedback(
                 False, f"Te deja en {left} jugadas; hay una salida que te deja en {ex['max_plays_after']}."
             )
@@ -388,7 +391,7 @@ def check_selection(ex: dict[str, object], cards_text: str) -> Feedback:
 
 
 # ---- the claims of annotated notes ----------------------------------------------------------------
-def check_claims(record: dict[str, object], step: int, checks: list[dict[str, object]]) -> list[str]:
+def check_claims(record: dict[str, Any], step: int, checks: list[dict[str, Any]]) -> list[str]:
     """Check the facts a hand-written note states about action ``step`` (0-based) of ``record``.
 
     Each check is a one-key mapping; seats are 0 (Sur), 1 (Este), 2 (Oeste). ``before`` is the game
@@ -401,13 +404,13 @@ def check_claims(record: dict[str, object], step: int, checks: list[dict[str, ob
     before, _ = game_at(record, step)
     after, _ = game_at(record, step + 1)
     assert isinstance(before, Game) and isinstance(after, Game)
-    action = str(list(record["actions"])[step])  # type: ignore[call-overload]
+    action = str(list(record["actions"])[step])
     actor = before.turn
     play = analyze(action) if before.phase == PLAYING and action != PASS else None
     failures = []
     for check in checks:
         [(name, want)] = check.items()
-        w: dict[str, object] = want if isinstance(want, dict) else {}
+        w: dict[str, Any] = want if isinstance(want, dict) else {}
         if name == "kind":
             got: object = play.kind if isinstance(play, Play) else action
         elif name == "length":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from functools import lru_cache
+from typing import Any
 
 from ddz.ai import hint
 from ddz.ai.cpu import LEVEL_NAMES_ES
@@ -51,7 +52,7 @@ def practice_code(role: str, level: str) -> str:
     raise LookupError(f"no deal for role {role!r}")  # pragma: no cover - the tests find one
 
 
-def practice_link(practice: dict[str, object]) -> tuple[str, dict[str, str]]:
+def practice_link(practice: dict[str, Any]) -> tuple[str, dict[str, str]]:
     """The label and the «Jugar» query parameters (``codigo``, ``nivel``) of a stage's practice hand."""
     level = str(practice.get("level", "easy"))
     role = str(practice.get("role", ""))

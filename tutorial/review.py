@@ -7,6 +7,7 @@ would have done and why, and names the seeds' beginner mistakes (seed 002) when 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from ddz.ai import hint
 from ddz.ai.cpu import Advice
@@ -61,13 +62,24 @@ def _same(a: str, b: str) -> bool:
     return parse(a) == parse(b)
 
 
+class _Decided(TypedDict):
+    """The fields of an :class:`Item` that say what was decided, before it is judged."""
+
+    index: int
+    phase: str
+    hand: tuple[str, ...]
+    table: str
+    action: str
+    cpu: Advice
+
+
 def _bid_item(g: Game, index: int, action: str, cpu: Advice) -> Item:
     hand = g.hand(0)
     mine, theirs = (0 if action == PASS else int(action)), (0 if cpu.action == PASS else int(cpu.action))
     plays = min_plays(hand)
     said = "pasaste" if not mine else f"pujaste {mine}"
     would = "pasar" if not theirs else f"pujar {theirs}"
-    base = dict(index=index, phase=BIDDING, hand=tuple(g.hands[0]), table="", action=action, cpu=cpu)
+    base = _Decided(index=index, phase=BIDDING, hand=tuple(g.hands[0]), table="", action=action, cpu=cpu)
     if mine == theirs:
         return Item(
             **base, verdict=GOOD, text=f"Bien: {said}, como la CPU. {cpu.reason[0].upper()}{cpu.reason[1:]}."
@@ -90,7 +102,7 @@ def _bid_item(g: Game, index: int, action: str, cpu: Advice) -> Item:
 def _play_item(g: Game, index: int, action: str, cpu: Advice) -> Item:
     hand = g.hand(0)
     table = say_cards(g.table.shown()) if g.table is not None else ""
-    base = dict(index=index, phase=g.phase, hand=tuple(g.hands[0]), table=table, action=action, cpu=cpu)
+    base = _Decided(index=index, phase=g.phase, hand=tuple(g.hands[0]), table=table, action=action, cpu=cpu)
     mine = _shown(action)
     theirs = _shown(cpu.action)
     if _same(action, cpu.action):

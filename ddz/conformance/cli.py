@@ -6,11 +6,17 @@ ddz-conformance run [--impl "CMD"]... [--corpus PATH] [--variant V] [--run GLOB]
                     [--format pretty|json|markdown]
 ddz-conformance dump [--corpus PATH]
 ddz-conformance fuzz --impl "CMD" [--examples N]
-ddz-conformance report [--out ddz/conformance/data/REPORT.md]
+ddz-conformance report [--out REPORT.md]
+ddz-conformance --version
 
 The corpus is the one shipped inside the package unless ``--corpus PATH`` (a folder holding
 ``cases/<op>/*.yaml`` and ``rules.md``) names another copy. A run that finds no case is an
 error (exit status 2), never «0 passed».
+
+``run --format json`` prints JSON lines: a header (the runner's version, the corpus's version,
+hash and case counts, each implementation's handshake), one line per case and outcome, and a
+footer (the counts per implementation and in total); the count line goes to stderr then, so
+stdout is JSON only. Bowtie's report is the model.
 """
 
 from __future__ import annotations
@@ -25,8 +31,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
+from ..cli import quiet_on_closed_pipe
 from ..variants import FLAG_DOCS, STANDARD, Variant
-from .corpus import Case, CorpusError, corpus_dir, require_cases
+from .corpus import Case, CorpusError, require_cases
 from .runner import Implementation, ImplError, InProcess, Outcome, Subprocess, run_all
 
 STATUSES = ("passed", "failed", "skipped", "errored")
@@ -93,17 +101,18 @@ def _parse_variant(spec: str) -> Variant:
         ) from None
 
 
-def _start_all(commands: list[str], timeout: float) -> list[Subprocess]:
-    started: list[Subprocess] = []
+def _start_all(commands: list[str], timeout: float) -> list[tuple[Subprocess, dict[str, Any]]]:
+    """Start every command: each with the ``implementation`` object of its handshake."""
+    started: list[tuple[Subprocess, dict[str, Any]]] = []
     for cmd in commands:
         sp = Subprocess(cmd, timeout=timeout)
         try:
-            sp.start()
+            hello = sp.start()
         except ImplError as e:
-            for other in started:
+            for other, _ in started:
                 other.close()
             raise UsageError(f"could not start {cmd!r}: {e}") from None
-        started.append(sp)
+        started.append((sp, dict(hello["implementation"])))
     return started
 
 
@@ -115,8 +124,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     cases = select(all_cases, args.run or [], args.skip or [])
     if not cases:
         raise UsageError(f"--run/--skip leave none of the {len(all_cases)} cases to run")
-    impls: list[Implementation] = [] if args.impl else [InProcess(variant)]
-    impls += _start_all(args.impl or [], args.timeout)
+    started: list[tuple[Implementation, dict[str, Any]]] = []
+    if not args.impl:
+        from ..protocol import ddz_implementation
+
+        started.append((InProcess(variant), ddz_implementation(variant)[0]))
+    started += _start_all(args.impl or [], args.timeout)
+    impls = [impl for impl, _ in started]
+    args.handshakes = [hello for _, hello in started]  # for the JSON header
+    args.corpus_cases = (all_cases, cases)
     total: Counter[str] = Counter()
     bad = 0
     written: dict[str, list[str]] = {}
@@ -143,7 +159,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             )
         except OSError as e:
             raise UsageError(f"cannot write --write-expectations {args.write_expectations!r}: {e}") from None
-    print(count_line(total))
+    print(count_line(total), file=sys.stderr if args.format == "json" else sys.stdout)
     return 1 if bad else 0
 
 
@@ -181,11 +197,30 @@ def _informative(o: Outcome, key: str) -> str:
 
 
 def _json(reports: list[Any], args: argparse.Namespace) -> None:
-    for impl, outcomes, _counts, _seconds, _fixed in reports:
+    from .report import corpus_digest
+
+    all_cases, cases = args.corpus_cases
+    header = {
+        "type": "header",
+        "runner": {"name": "ddz-conformance", "version": __version__, "protocol": 1},
+        "corpus": {
+            "version": __version__,
+            "hash": corpus_digest(all_cases),
+            "path": str(_corpus(args) or "packaged"),
+            "cases": len(all_cases),
+            "selected": len(cases),
+        },
+        "implementations": args.handshakes,
+    }
+    print(json.dumps(header, ensure_ascii=False))
+    total: Counter[str] = Counter()
+    per_impl = {}
+    for impl, outcomes, counts, seconds, fixed in reports:
         for o in outcomes:
             print(
                 json.dumps(
                     {
+                        "type": "case",
                         "implementation": impl.name,
                         "case": o.case.id,
                         "status": o.status,
@@ -201,6 +236,15 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
                     ensure_ascii=False,
                 )
             )
+        total += counts
+        per_impl[impl.name] = {
+            **{s: counts.get(s, 0) for s in STATUSES},
+            "informative": sum(bool(o.informative) for o in outcomes),
+            "now_passing": [o.case.id for o in fixed],
+            "seconds": round(seconds, 3),
+        }
+    footer = {"type": "footer", "implementations": per_impl, "total": {s: total.get(s, 0) for s in STATUSES}}
+    print(json.dumps(footer, ensure_ascii=False))
 
 
 def _markdown(reports: list[Any], args: argparse.Namespace) -> None:
@@ -269,6 +313,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="ddz-conformance", description="The Dou Dizhu conformance suite.")
+    p.add_argument("--version", action="version", version=f"ddz-conformance {__version__} (protocol 1)")
     sub = p.add_subparsers(dest="command", required=True)
     r = sub.add_parser("run", help="run the corpus against implementations")
     r.add_argument("--impl", action="append", help="command of an implementation speaking the protocol")
@@ -294,17 +339,25 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--timeout", type=float, default=5.0)
     f.set_defaults(func=cmd_fuzz)
-    rep = sub.add_parser("report", help="regenerate the conformance report (REPORT.md beside the corpus)")
+    rep = sub.add_parser("report", help="run the peers and write REPORT.md (and results.json beside it)")
     rep.add_argument(
         "--impl", action="append", help="peer commands (default: the bundled RLCard and DouZero adapters)"
     )
-    rep.add_argument("--out", default=str(corpus_dir() / "REPORT.md"))
+    rep.add_argument(
+        "--out",
+        default="REPORT.md",
+        help="where to write REPORT.md (default: the current folder; `make report` writes the corpus's)",
+    )
     rep.add_argument("--fuzz-examples", type=int, default=1500)
     rep.set_defaults(func=cmd_report)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    return quiet_on_closed_pipe(lambda: _main(argv))
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
         code: int = args.func(args)

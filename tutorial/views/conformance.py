@@ -8,7 +8,7 @@ from collections import Counter
 
 import streamlit as st
 
-from ddz.conformance.corpus import corpus_dir
+from ddz.conformance.corpus import Case, corpus_dir
 from ddz.conformance.runner import InProcess, run_all
 from tutorial.logic import corpus, rules
 from tutorial.views.common import notice_html
@@ -23,7 +23,7 @@ st.markdown(
 
 all_rules = rules()
 cases = corpus()
-by_rule: dict[str, list[object]] = {}
+by_rule: dict[str, list[Case]] = {}
 for c in cases:
     for r in c.rules:
         by_rule.setdefault(r, []).append(c)
@@ -47,7 +47,7 @@ rows = [
         "por qué": c.note,
     }
     for c in by_rule.get(rule, [])
-]  # type: ignore[attr-defined]
+]
 if rows:
     st.dataframe(rows, hide_index=True, width="stretch")
 else:

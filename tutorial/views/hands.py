@@ -150,7 +150,7 @@ if g.phase == OVER and g.result is not None:
     st.success(current.lesson)
 
 if current.id == "partida":
-    query = {"codigo": str(current.record["code"]), "acciones": ".".join(current.record["actions"])}  # type: ignore[arg-type]
+    query = {"codigo": str(current.record["code"]), "acciones": ".".join(current.record["actions"])}
 else:
     query = {"mano": current.id}
 page_effects(key="fx_hands", query={**query, "paso": str(ss.step)})

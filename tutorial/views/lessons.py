@@ -32,8 +32,8 @@ def ex_key(stage: str, i: int) -> str:
     return f"{stage}-{i}"
 
 
-def stage_done(stage: dict[str, object]) -> bool:
-    return all(ex_key(str(stage["id"]), i) in ss.solved for i in range(len(stage["exercises"])))  # type: ignore[arg-type]
+def stage_done(stage: dict[str, Any]) -> bool:
+    return all(ex_key(str(stage["id"]), i) in ss.solved for i in range(len(stage["exercises"])))
 
 
 def record(key: str, fb: Feedback) -> None:
@@ -44,23 +44,23 @@ def record(key: str, fb: Feedback) -> None:
         ss.misses[key] = ss.misses.get(key, 0) + 1
 
 
-def _answer(key: str, ex: dict[str, object], value: object) -> None:
+def _answer(key: str, ex: dict[str, Any], value: object) -> None:
     """First wrong answer: a hint. The answer comes after a second wrong try (or on request)."""
     record(key, check_answer(ex, value, reveal=ss.misses.get(key, 0) >= 1))
 
 
-def _check_cards(key: str, ex: dict[str, object]) -> None:
+def _check_cards(key: str, ex: dict[str, Any]) -> None:
     fb = check_selection(ex, ranks_of(selection(f"w-{key}")))
     if not fb.correct and ss.misses.get(key, 0) >= 1:
         fb = Feedback(False, f"{fb.message} {solution(ex)}")
     record(key, fb)
 
 
-def _check_widget_value(key: str, ex: dict[str, object]) -> None:
+def _check_widget_value(key: str, ex: dict[str, Any]) -> None:
     _answer(key, ex, ss.get(f"in-{key}"))
 
 
-def _reveal(key: str, ex: dict[str, object]) -> None:
+def _reveal(key: str, ex: dict[str, Any]) -> None:
     ss.feedback[key] = Feedback(False, solution(ex))
     ss.revealed.add(key)
 
@@ -98,16 +98,16 @@ if "stage" not in ss:
     ss.stage = wanted if wanted in ids else ids[0]
 done_ids = {str(s["id"]) for s in stages if stage_done(s)}
 is_open = unlocked(ids, done_ids, ss.skipped)
-n_ex = sum(len(s["exercises"]) for s in stages)  # type: ignore[arg-type, misc]
-n_solved = sum(ex_key(str(s["id"]), i) in ss.solved for s in stages for i in range(len(s["exercises"])))  # type: ignore[arg-type]
+n_ex = sum(len(s["exercises"]) for s in stages)
+n_solved = sum(ex_key(str(s["id"]), i) in ss.solved for s in stages for i in range(len(s["exercises"])))
 st.progress(
     n_solved / n_ex,
     text=f"Ejercicios resueltos: {n_solved} de {n_ex} · etapas completadas: {len(done_ids)} de {len(stages)}",
 )
 
 
-def _label(i: int, s: dict[str, object]) -> str:
-    total = len(s["exercises"])  # type: ignore[arg-type]
+def _label(i: int, s: dict[str, Any]) -> str:
+    total = len(s["exercises"])
     got = sum(ex_key(str(s["id"]), k) in ss.solved for k in range(total))
     mark = "✓ " if stage_done(s) else ("" if is_open[i] else "🔒 ")
     skipped = " · saltada" if str(s["id"]) in ss.skipped and not stage_done(s) else ""
@@ -138,7 +138,7 @@ if not stage_open:
 else:
     st.markdown(str(stage["text"]))
 
-for i, ex in enumerate(stage["exercises"] if stage_open else []):  # type: ignore[arg-type]
+for i, ex in enumerate(stage["exercises"] if stage_open else []):
     key = ex_key(str(stage["id"]), i)
     with st.container(border=True):
         st.markdown(f"**Ejercicio {i + 1}.** {html.escape(str(ex['prompt']))}")
@@ -213,7 +213,7 @@ nxt = ids.index(str(stage["id"])) + 1
 if stage_done(stage):
     st.success("¡Etapa completada!")
 if stage_open and isinstance(stage.get("practice"), dict):
-    label, params = practice_link(stage["practice"])  # type: ignore[arg-type]
+    label, params = practice_link(stage["practice"])
     # A plain link (same tab): «Jugar» deals the hand of its address when the page loads.
     st.html(
         f'<a class="ddz-practice" data-testid="practice-link" href="/?{html.escape(urlencode(params))}">'
