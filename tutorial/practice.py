@@ -45,6 +45,11 @@ class Practice:
     level: str = "normal"
     """The CPUs' level (``easy``, ``normal``, ``hard``); part of the address, since their moves are
     recomputed from it."""
+    forced_human: set[int] = field(default_factory=set)
+    """Indices in ``human`` of the passes that were the only legal action."""
+    undone: dict[int, list[str]] = field(default_factory=dict)
+    """Decisions taken back with «Deshacer»: the index in ``human`` of the decision made again, and
+    the tokens that stood there before (kept for the review)."""
 
     @classmethod
     def start(
@@ -82,9 +87,36 @@ class Practice:
         events = self.game.apply(action, seat=HUMAN, ids=ids)
         if forced:
             self.forced_passes.add(len(self.events))
+            self.forced_human.add(len(self.human))
         self.human.append(encode_action(action, ids or ()))
         self.events += events
         return events
+
+    def stuck(self) -> bool:
+        """True when it is the human's turn in play and nothing of theirs beats the table."""
+        g = self.game
+        return g.phase == PLAYING and g.turn == HUMAN and not g.leading and not g.legal_plays()
+
+    def can_undo(self) -> bool:
+        """A decision of the human's (not a forced pass) can be taken back while the hand is on."""
+        return not self.over and any(i not in self.forced_human for i in range(len(self.human)))
+
+    def undo(self) -> str:
+        """Take back the human's last decision (and the forced passes after it): the hand is
+        replayed from its code up to just before it, and the CPUs move up to the human's turn again.
+        Returns the token taken back ("" when there was nothing to undo)."""
+        if not self.can_undo():
+            return ""
+        keep = len(self.human) - 1
+        while keep in self.forced_human:
+            keep -= 1
+        taken = self.human[keep]
+        again, _ = Practice.start(self.code, self.human[:keep], self.level)
+        again.run_cpus()
+        self.undone.setdefault(keep, []).append(taken)
+        self.game, self.events, self.human = again.game, again.events, again.human
+        self.forced_passes, self.forced_human = again.forced_passes, again.forced_human
+        return taken
 
     def cpu_turn(self) -> bool:
         """True when a CPU is to move."""

@@ -21,7 +21,7 @@ from ddz.codes import CodeError, cards_of, decode, ids_for, new_code, normalize
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game, GameError
 from ddz.messages import say_cards
 from ddz.plays import classify
-from tutorial.browser import page_effects
+from tutorial.browser import page_effects, table_fx
 from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
 from tutorial.logic import count, describe
 from tutorial.practice import GUIDED_CODE, HUMAN, Practice, coach, history
@@ -32,6 +32,17 @@ from tutorial.widget import card_hand, force_selection, selection
 KEY = "play_hand"
 NAMES = {0: "Tú (Sur)", 1: "Este · CPU, a tu derecha", 2: "Oeste · CPU, a tu izquierda"}
 WHO = {0: "ti", 1: "Este", 2: "Oeste"}
+SEAT_SHORT = {0: "Tú", 1: "Este", 2: "Oeste"}
+# What a seat with one or two cards left announces (报单, 报双).
+ALERTS = {1: "¡Última carta!", 2: "¡Dos cartas!"}
+TABLE_CSS = """
+.st-key-ddz-table{border:1px solid #d6d9de;border-radius:10px;padding:6px 8px;margin:3px 0;gap:0 !important}
+.st-key-ddz-table .ddz-seat{border:0;padding:0;margin:0}
+.ddz-alert{display:inline-block;margin-left:6px;padding:1px 7px;border-radius:10px;background:#d62828;color:#fff;
+ font-weight:700;font-size:13px;animation:ddz-alert 1.2s ease-in-out 2}
+@keyframes ddz-alert{0%,100%{transform:scale(1)}50%{transform:scale(1.12)}}
+@media (prefers-reduced-motion: reduce){.ddz-alert{animation:none !important}}
+"""
 DELAY = float(os.environ.get("DDZ_CPU_DELAY", "0.8"))
 ss = st.session_state
 
@@ -131,8 +142,16 @@ def _set_level(level: str) -> None:
         _start(ss.practice.code)
 
 
+# The yes/no preferences of the Ajustes panel, each a button, kept in the browser.
+FLIPS = {
+    "skip_anim": "Saltar la animación del reparto",
+    "show_counter": "Mostrar el contador de cartas",
+    "sounds": "Sonidos suaves",
+}
+
+
 def _flip(pref: str) -> None:
-    """A deliberate switch of a preference (``skip_anim`` or ``show_counter``)."""
+    """A deliberate switch of a yes/no preference (one of :data:`FLIPS`)."""
     ss[pref] = not ss[pref]
 
 
@@ -148,10 +167,9 @@ def _prefs_loaded(stored: dict[str, Any]) -> None:
         _start(ss.practice.code)
     if not stored.get("guided_seen") and not ss.get("started_from_url") and not p_has_moved():
         _guided()  # a first visit: the guided first hand
-    if isinstance(stored.get("skip_anim"), bool):
-        ss.skip_anim = stored["skip_anim"]
-    if isinstance(stored.get("show_counter"), bool):
-        ss.show_counter = stored["show_counter"]
+    for pref in FLIPS:
+        if isinstance(stored.get(pref), bool):
+            ss[pref] = stored[pref]
 
 
 def p_has_moved() -> bool:
@@ -166,10 +184,60 @@ def settings_level_html(playing: str, chosen: str) -> str:
     return f'<div class="ddz-caption" data-testid="level-now">{text}</div>'
 
 
+def table_play(p: Practice, deal: int, name: str = "table") -> dict[str, Any] | None:
+    """The play on the table for the browser: who made it, its cards and what it is; its key (the
+    deal and the action that made it) makes it slide in once, when it is new."""
+    g = p.game
+    if g.table is None or g.table_seat is None or g.phase not in (PLAYING, OVER):
+        return None
+    seat = g.table_seat
+    where = "Última jugada" if g.phase == OVER else "En la mesa"
+    text = f"{say_cards(g.table.shown())} — {g.table.describe()}"
+    return {
+        "key": f"{g.code}/{deal}/{len(g.trail) - g.passes}",
+        "seat": seat,
+        "animate": True,
+        "bomb": g.table.kind in ("bomb", "rocket"),
+        "html": (
+            f'<span class="who" data-testid="{name}-who">{where}, {html.escape(SEAT_SHORT[seat])}:</span>'
+            f"<span>{html.escape(text)}</span>{cards_html(g.table_ids)}"
+        ),
+    }
+
+
+BEAT_NAMES = {"bomb": "¡Bomba", "rocket": "¡Cohete", "spring": "¡Primavera", "antispring": "¡Antiprimavera"}
+
+
+def table_beat(p: Practice, deal: int) -> dict[str, str] | None:
+    """The short beat after a bomb, the rocket or a spring: what it did to the multiplier (the
+    engine's doubling event and result). Shown until the next play."""
+    g = p.game
+    if g.phase == OVER and g.result is not None and (g.result.spring or g.result.antispring):
+        kind = "spring" if g.result.spring else "antispring"
+        before = g.result.multiplier // 2
+        return {
+            "key": f"{g.code}/{deal}/{kind}",
+            "text": f"{BEAT_NAMES[kind]}! El multiplicador pasa de ×{before} a ×{g.result.multiplier}.",
+        }
+    plays = [i for i, e in enumerate(p.events) if e.kind == "play"]
+    if not plays or plays[-1] + 1 >= len(p.events):
+        return None
+    e = p.events[plays[-1] + 1]
+    if e.kind != "double":
+        return None
+    who = f" de {SEAT_SHORT[e.seat or 0]}" if e.seat != HUMAN else ""
+    kind = str(e.data.get("kind", "bomb"))
+    return {
+        "key": f"{g.code}/{deal}/{plays[-1]}",
+        "text": f"{BEAT_NAMES.get(kind, '¡Bomba')}{who}! El multiplicador pasa a ×{e.value}.",
+    }
+
+
 # ---- state ----------------------------------------------------------------------------------
 ss.setdefault("skip_anim", False)
 ss.setdefault("show_counter", True)
 ss.setdefault("cpu_level", "normal")
+ss.setdefault("sounds", False)
 if "practice" not in ss:
     url_code = st.query_params.get("codigo")
     ss.started_from_url = bool(url_code)
@@ -202,10 +270,7 @@ with top.popover("Ajustes", icon=":material/settings:"):
             disabled=level == ss.cpu_level,
             icon=":material/check:" if level == ss.cpu_level else None,
         )
-    for pref, label in (
-        ("skip_anim", "Saltar la animación del reparto"),
-        ("show_counter", "Mostrar el contador de cartas"),
-    ):
+    for pref, label in FLIPS.items():
         st.button(
             f"{label}: {'sí' if ss[pref] else 'no'}",
             key=f"flip_{pref}",
@@ -215,8 +280,9 @@ with top.popover("Ajustes", icon=":material/settings:"):
         )
     st.button("Otra partida", on_click=_new_game, key="new_from_settings")
     st.button("Mano guiada (para empezar)", on_click=_guided, key="guided_from_settings")
+warn_area = st.empty()  # always written, so the elements below keep their place (the table's motion)
 if ss.get("url_error"):
-    st.html(notice_html("warning", ss.url_error))
+    warn_area.html(notice_html("warning", ss.url_error))
 # The end screen goes first and is scrolled into view. An empty slot is written on every run, so a
 # new deal replaces the old verdict at once (a container would stay on screen, stale, for the whole
 # auction: the CPUs' turns are reruns that never let the run finish).
@@ -236,6 +302,9 @@ def seat_box(seat: int) -> str:
         else:
             said = "pasa" if last == PASS else f"juega {say_cards(classify(last).shown())}"
     n = len(g.hands[seat])
+    alert = ""
+    if g.phase == PLAYING and n in ALERTS:
+        alert = f'<span class="ddz-alert" data-testid="alert-{seat}" role="status">{ALERTS[n]}</span>'
     cls = "ddz-seat turn" if turn else "ddz-seat"
     arrow = " · le toca" if turn else ""
     if g.phase == OVER:  # the hand is over: show what was left in each hand
@@ -246,7 +315,7 @@ def seat_box(seat: int) -> str:
     return (
         f'<div class="{cls}" data-testid="seat-{seat}"><b>{html.escape(NAMES[seat])}</b>{role}{arrow}<br>'
         f'<span class="ddz-stack"><span class="ddz-c back"></span><b>{n}</b> {"carta" if n == 1 else "cartas"}</span>'
-        f"{('<br>' + html.escape(said)) if said else ''}</div>"
+        f"{alert}{('<br>' + html.escape(said)) if said else ''}</div>"
     )
 
 
@@ -255,17 +324,9 @@ st.html(f'<div class="ddz-seats">{seat_box(2)}{seat_box(1)}</div>')
 # kitty, table, and what happened last
 lines = history(p)
 kitty = cards_html(g.kitty) if g.landlord is not None else backs_html(3)
-whose = "tuya" if g.table_seat == HUMAN else f"de {WHO[g.table_seat or 0]}"  # the play on the table
 table_txt = "Nadie ha jugado todavía."
-table_cards = ""
-if g.phase == PLAYING and g.table is not None:
-    table_txt = f"En la mesa, {whose}: {say_cards(g.table.shown())} — {g.table.describe()}"
-    table_cards = cards_html(g.table_ids)
-elif g.phase == PLAYING:
+if g.phase == PLAYING and g.table is None:
     table_txt = "Baza nueva: abres tú." if g.turn == HUMAN else f"Baza nueva: abre {WHO[g.turn]}."
-elif g.phase == OVER and g.table is not None:
-    table_txt = f"Última jugada, {whose}: {say_cards(g.table.shown())} — {g.table.describe()}"
-    table_cards = cards_html(g.table_ids)
 info = (
     f"Base {g.base or '—'} · multiplicador ×{g.multiplier}"
     if g.phase != BIDDING
@@ -286,12 +347,21 @@ if p.forced_landlord and g.landlord is not None:
         f"y {whose_turn} abrir la subasta."
     )
 last_line = lines[-1].text if lines else "Reparto: 17 cartas para cada uno y 3 boca abajo en el pozo."
-st.html(
-    f'<div class="ddz-seat" data-testid="table"><b>Pozo</b> {kitty}<div>{html.escape(info)}</div>'
-    + "".join(f'<div class="ddz-note" data-testid="deal-note">{html.escape(n)}</div>' for n in notes)
-    + f"<div>{html.escape(table_txt)}</div>{table_cards}"
-    f'<div class="ddz-last" data-testid="last-event">Lo último: {html.escape(last_line)}</div></div>'
-)
+st.html(f"<style>{TABLE_CSS}</style>")
+with st.container(key="ddz-table"):
+    st.html(
+        f'<div class="ddz-seat" data-testid="table"><b>Pozo</b> {kitty}<div>{html.escape(info)}</div>'
+        + "".join(f'<div class="ddz-note" data-testid="deal-note">{html.escape(n)}</div>' for n in notes)
+        + "</div>"
+    )
+    table_fx(
+        key="fx_table",
+        play=table_play(p, ss.deals_started),
+        beat=table_beat(p, ss.deals_started),
+        empty=html.escape(table_txt),
+        sound=bool(ss.sounds) and g.phase == OVER,  # in play, the dock's copy sounds
+    )
+    st.html(f'<div class="ddz-last" data-testid="last-event">Lo último: {html.escape(last_line)}</div>')
 
 with st.expander(f"Historial de la mano ({len(lines)})", expanded=False, icon=":material/history:"):
     if not lines:
@@ -316,6 +386,16 @@ if g.phase != OVER:
     st.html(f"<style>{DOCK_CSS}</style>")
     dock = st.container(key="ddz-dock")
     with dock:
+        if g.phase == PLAYING:  # first in the dock, so it keeps its place and its motion
+            table_fx(
+                key="fx_dock",
+                name="dock-table",
+                play=table_play(p, ss.deals_started, "dock-table"),
+                beat=table_beat(p, ss.deals_started),
+                empty=html.escape(table_txt),
+                sound=bool(ss.sounds),
+                compact=True,
+            )
         if ss.get("guided"):
             advice_text = coach(p, selection(KEY))
             if advice_text:
@@ -325,11 +405,6 @@ if g.phase != OVER:
             st.html(notice_html("error", ss.play_error))
         if ss.get("hint_text"):
             st.html(notice_html("info", ss.hint_text))
-        if g.phase == PLAYING and g.table is not None:
-            st.html(
-                f'<div class="ddz-dock-table" data-testid="dock-table"><span>Mesa, {whose}: '
-                f"<b>{html.escape(say_cards(g.table.shown()))}</b></span>{cards_html(g.table_ids)}</div>"
-            )
         if g.phase == BIDDING:
             if my_turn:
                 st.html(bar_html(None, "Tu turno de subasta", "Puja más que la puja más alta, o pasa."))
@@ -411,10 +486,16 @@ if g.phase != OVER:
         elif g.landlord is not None:
             partner = 3 - g.landlord  # seats 1 and 2: the one that is not the landlord
             role = f" Eres campesino: tu compañero es {WHO[partner]}."
+        mine_left = len(g.hands[HUMAN])
+        my_alert = (
+            f' <span class="ddz-alert" data-testid="alert-0">{ALERTS[mine_left]}</span>'
+            if g.phase == PLAYING and mine_left in ALERTS
+            else ""
+        )
         st.html(
             f'<div class="ddz-caption" data-testid="dock-state" data-actions="{len(g.actions)}" '
             f'data-mine="{int(my_turn)}" data-phase="{g.phase}">{count(len(g.hands[HUMAN]), "carta")}.'
-            f"{html.escape(role)}</div>"
+            f"{html.escape(role)}{my_alert}</div>"
         )
 
 
@@ -535,8 +616,7 @@ page_effects(
         else ((".st-key-ddz-result", (g.code, len(g.actions))) if g.phase == OVER else None)
     ),
     save={
-        "skip_anim": bool(ss.skip_anim),
-        "show_counter": bool(ss.show_counter),
+        **{pref: bool(ss[pref]) for pref in FLIPS},
         "cpu_level": ss.cpu_level,
         "guided_seen": True,  # saved once the stored values were read: only the first visit is guided
     },

@@ -1,0 +1,181 @@
+"""«Jugar» at the table (issue 18, «La mesa»): motion and alerts, pace, «Deshacer», the partner
+warning, the session tally and the desktop layout, in Debian's Chromium driven by Playwright at
+390×844 (touch) and 1280×800. Every claim (cards left, multiplier, who played) is computed here by
+the engine, never copied from the app. Screenshots go to /tmp/shots18/."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ddz.ai import hint
+from tests.browser_kit import (
+    HAND,
+    button,
+    dock_state,
+    new_page,
+    play_hint,
+    press,
+    settled,
+    wait_turn,
+)
+from tutorial.launch import CHROMIUM
+from tutorial.practice import Practice
+
+expect = pytest.importorskip("playwright.sync_api").expect
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
+]
+
+SHOTS = Path("/tmp/shots18")
+LEAD = "GH2F-M5HRD"  # after «Pujar 3» you are the landlord and lead
+ALERT = ("ZVKP-BBX52", ["8", "2", "p", "J", "334455", "p"])  # then a CPU has two cards
+BOMB = ("W4MJ-46ZKD", ["p"] * 8)  # then a CPU's rocket is on the table
+SPRING = ("JP8H-S5EXA", ["3", "34567", "888999Q2", "JJJKK", "AA"])  # the hints win with a spring
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """One app for the module; CPUs move fast (0.05 s at the default pace)."""
+    from tutorial.launch import running_app
+
+    with running_app(DDZ_CPU_DELAY="0.05") as url:
+        yield url
+
+
+def snap(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def phone(browser: Any, **extra: Any) -> Any:
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, **extra
+    )
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    return page
+
+
+def engine_at(code: str, tokens: list[str]) -> Practice:
+    """The hand after your ``tokens`` and the CPUs' replies, as the engine plays it."""
+    p, error = Practice.start(code, tokens)
+    assert not error, error
+    p.run_cpus()
+    return p
+
+
+def open_at(page: Any, server: str, code: str, tokens: list[str]) -> None:
+    page.goto(f"{server}/?codigo={code}" + (f"&acciones={'.'.join(tokens)}" if tokens else ""))
+    page.locator(f"{HAND} .card").first.wait_for()
+    wait_turn(page, -1)
+
+
+def fx_count(page: Any, what: str, name: str = "dock-table") -> int:
+    """How many slides, beats or beeps the table (``table``) or the dock's copy of it has made."""
+    return int(page.locator(f'[data-testid="{name}-fx"]').get_attribute(f"data-{what}") or 0)
+
+
+def running_animations(page: Any, testid: str) -> int:
+    return int(page.locator(f'[data-testid="{testid}"]').evaluate("e => e.getAnimations().filter(a => a.playState === 'running').length"))
+
+
+# ---- 1. motion and alerts -----------------------------------------------------------------------
+def test_a_new_play_slides_in_from_its_seat_once(server: str, browser: Any) -> None:
+    tokens = ["3", "3AAA"]  # you lead the second trick
+    page = phone(browser)
+    open_at(page, server, LEAD, tokens)
+    assert fx_count(page, "slides") == 0  # what was on the table at load time does not move
+    n = int(dock_state(page)["actions"])
+    press(page, "Pista")
+    page.get_by_text("Pista: juega").wait_for()
+    settled(page)
+    press(page, "Jugar")
+    for _ in range(200):  # caught mid-flight: the play is sliding in (and the screenshot shows it)
+        times = page.locator('[data-testid="dock-table-play"]').evaluate(
+            "e => e.getAnimations().filter(a => a.playState === 'running').map(a => a.currentTime)"
+        )
+        if times and times[0] > 280:
+            snap(page, "play-sliding-390")
+            break
+        page.wait_for_timeout(10)
+    else:
+        raise AssertionError("no play slid in")
+    wait_turn(page, n + 1)
+    p = engine_at(LEAD, [*tokens, str(hint(engine_at(LEAD, tokens).game, 0).action)])
+    seat = p.game.table_seat
+    assert seat in (1, 2)  # a CPU answered your play
+    for name in ("table", "dock-table"):
+        expect(page.locator(f'[data-testid="{name}-who"]')).to_contain_text(("Este", "Oeste")[seat - 1])
+    expect(page.locator('[data-testid="dock-table-play"]')).to_have_class(re.compile(rf"\bfrom-{seat}\b"))
+    slides = fx_count(page, "slides")
+    assert slides >= 2  # your play, then the CPU's
+    assert fx_count(page, "beeps") == 0  # sounds are off by default
+    # a rerun without a new play (a hint) moves nothing
+    page.wait_for_timeout(700)
+    press(page, "Pista")
+    page.get_by_text("Pista:").first.wait_for()
+    settled(page)
+    assert running_animations(page, "dock-table-play") == 0
+    assert fx_count(page, "slides") == slides
+
+
+def test_no_motion_when_the_system_asks_for_less(server: str, browser: Any) -> None:
+    page = phone(browser, reduced_motion="reduce")
+    open_at(page, server, LEAD, ["3", "3AAA"])
+    n = int(dock_state(page)["actions"])
+    play_hint(page)
+    wait_turn(page, n + 1)
+    page.locator('[data-testid="dock-table-who"]').wait_for()
+    assert running_animations(page, "dock-table-play") == 0
+    assert fx_count(page, "slides") == 0
+
+
+def test_a_seat_with_two_cards_or_one_says_so(server: str, browser: Any) -> None:
+    code, tokens = ALERT
+    p = engine_at(code, tokens)
+    low = {s: len(p.game.hands[s]) for s in (1, 2) if len(p.game.hands[s]) <= 2}
+    assert low  # the deal was chosen for this
+    page = phone(browser)
+    open_at(page, server, code, tokens)
+    for seat, n in low.items():
+        alert = page.locator(f'[data-testid="alert-{seat}"]')
+        expect(alert).to_have_text("¡Última carta!" if n == 1 else "¡Dos cartas!")
+    others = [s for s in (1, 2) if s not in low]
+    for seat in others:
+        assert page.locator(f'[data-testid="alert-{seat}"]').count() == 0
+    snap(page, "alert-390")
+
+
+def test_a_bomb_or_rocket_says_what_it_did_to_the_multiplier(server: str, browser: Any) -> None:
+    code, tokens = BOMB
+    p = engine_at(code, tokens)
+    assert p.game.table is not None and p.game.table.kind in ("bomb", "rocket")
+    page = phone(browser)
+    open_at(page, server, code, tokens)
+    beat = page.locator('[data-testid="dock-table-beat"]')
+    expect(beat).to_contain_text("¡Bomba" if p.game.table.kind == "bomb" else "¡Cohete")
+    expect(beat).to_contain_text(f"El multiplicador pasa a ×{p.game.multiplier}")
+
+
+def test_a_spring_gets_its_beat_and_sounds_can_be_turned_on(server: str, browser: Any) -> None:
+    code, tokens = SPRING
+    done = engine_at(code, tokens)
+    assert done.game.result is not None and done.game.result.spring
+    page = phone(browser)
+    open_at(page, server, code, tokens[:-1])
+    button(page, "Ajustes").tap()
+    press(page, "Sonidos suaves: no")
+    button(page, "Sonidos suaves: sí").wait_for()
+    page.keyboard.press("Escape")
+    play_hint(page)
+    page.locator('[data-testid="result"]').wait_for()
+    beat = page.locator('[data-testid="table-beat"]')
+    expect(beat).to_contain_text("¡Primavera!")
+    expect(beat).to_contain_text(f"×{done.game.result.multiplier}")
+    assert fx_count(page, "beeps", "table") >= 1  # the play and the beat each sounded
