@@ -179,3 +179,61 @@ def test_a_spring_gets_its_beat_and_sounds_can_be_turned_on(server: str, browser
     expect(beat).to_contain_text("¡Primavera!")
     expect(beat).to_contain_text(f"×{done.game.result.multiplier}")
     assert fx_count(page, "beeps", "table") >= 1  # the play and the beat each sounded
+
+
+# ---- 2. pace --------------------------------------------------------------------------------
+STUCK = ("KWX0-92S65", ["3", "3999"])  # then nothing of yours beats the table
+
+
+def test_cpu_pace_is_chosen_in_ajustes_and_survives_a_reload(server: str, browser: Any) -> None:
+    scale = 0.05 / 0.8  # the server's DDZ_CPU_DELAY is the default pace (0,8 s)
+    page = phone(browser)
+    open_at(page, server, LEAD, ["3"])
+    assert float(dock_state(page)["delay"]) == pytest.approx(0.8 * scale, abs=1e-3)
+    button(page, "Ajustes").tap()
+    press(page, "1,5 s")
+    page.keyboard.press("Escape")
+    page.wait_for_function(
+        "() => Number(document.querySelector('[data-testid=\"dock-state\"]').dataset.delay) > 0.09"
+    )
+    assert float(dock_state(page)["delay"]) == pytest.approx(1.5 * scale, abs=1e-3)
+    # the CPUs really wait: your play, then two CPU actions before your turn comes back
+    n = int(dock_state(page)["actions"])
+    start = page.evaluate("performance.now()")
+    play_hint(page)
+    wait_turn(page, n + 1)
+    took = (page.evaluate("performance.now()") - start) / 1000
+    cpu_actions = int(dock_state(page)["actions"]) - n - 1
+    assert cpu_actions >= 2 and took >= cpu_actions * 1.5 * scale
+    page.wait_for_timeout(600)  # the browser stores it
+    page.reload()
+    page.locator(f"{HAND} .card").first.wait_for()
+    page.wait_for_function(
+        "() => Number(document.querySelector('[data-testid=\"dock-state\"]').dataset.delay) > 0.09"
+    )
+    button(page, "Ajustes").tap()
+    expect(button(page, "1,5 s")).to_be_disabled()  # the chosen pace
+
+
+def test_pass_is_automatic_when_you_have_nothing_unless_turned_off(server: str, browser: Any) -> None:
+    code, tokens = STUCK
+    assert engine_at(code, tokens).stuck()
+    page = phone(browser)
+    url = f"{server}/?codigo={code}&acciones={'.'.join(tokens)}"
+    page.goto(url)
+    page.locator(f"{HAND} .card").first.wait_for()
+    page.wait_for_function("() => location.search.includes('acciones=3.3999.p')")  # passed for you
+    page.get_by_text("Historial de la mano").tap()
+    expect(page.locator('[data-testid="history"]')).to_contain_text("Tú pasas: no tenías nada")
+    button(page, "Ajustes").tap()
+    press(page, "Pasar automáticamente cuando no tengo nada: sí")
+    button(page, "Pasar automáticamente cuando no tengo nada: no").wait_for()
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(600)  # the browser stores it
+    page.goto(url)
+    wait_turn(page, -1)
+    page.get_by_text("No tienes nada que supere").first.wait_for()
+    n = dock_state(page)["actions"]
+    page.wait_for_timeout(1000)
+    assert dock_state(page)["actions"] == n and dock_state(page)["mine"] == "1"  # it waits for you
+    assert "acciones=3.3999&" in page.url + "&"

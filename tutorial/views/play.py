@@ -43,7 +43,11 @@ TABLE_CSS = """
 @keyframes ddz-alert{0%,100%{transform:scale(1)}50%{transform:scale(1.12)}}
 @media (prefers-reduced-motion: reduce){.ddz-alert{animation:none !important}}
 """
-DELAY = float(os.environ.get("DDZ_CPU_DELAY", "0.8"))
+# The CPU's pace: seconds per action, chosen in Ajustes. DDZ_CPU_DELAY (the tests make it short)
+# is the time of the default pace; the others keep their proportion to it.
+SPEEDS = (0.3, 0.5, 0.8, 1.2, 1.5)
+DEFAULT_SPEED = 0.8
+DELAY_SCALE = float(os.environ.get("DDZ_CPU_DELAY", str(DEFAULT_SPEED))) / DEFAULT_SPEED
 ss = st.session_state
 
 
@@ -147,6 +151,7 @@ FLIPS = {
     "skip_anim": "Saltar la animación del reparto",
     "show_counter": "Mostrar el contador de cartas",
     "sounds": "Sonidos suaves",
+    "auto_pass": "Pasar automáticamente cuando no tengo nada",
 }
 
 
@@ -170,6 +175,21 @@ def _prefs_loaded(stored: dict[str, Any]) -> None:
     for pref in FLIPS:
         if isinstance(stored.get(pref), bool):
             ss[pref] = stored[pref]
+    if stored.get("cpu_speed") in SPEEDS:
+        ss.cpu_speed = stored["cpu_speed"]
+
+
+def _set_speed(speed: float) -> None:
+    ss.cpu_speed = speed
+
+
+def cpu_delay() -> float:
+    """Seconds the page waits before each CPU action (and before a pass made for you)."""
+    return float(ss.cpu_speed) * DELAY_SCALE
+
+
+def speed_label(speed: float) -> str:
+    return f"{speed:.1f} s".replace(".", ",")
 
 
 def p_has_moved() -> bool:
@@ -238,6 +258,8 @@ ss.setdefault("skip_anim", False)
 ss.setdefault("show_counter", True)
 ss.setdefault("cpu_level", "normal")
 ss.setdefault("sounds", False)
+ss.setdefault("auto_pass", True)
+ss.setdefault("cpu_speed", DEFAULT_SPEED)
 if "practice" not in ss:
     url_code = st.query_params.get("codigo")
     ss.started_from_url = bool(url_code)
@@ -269,6 +291,17 @@ with top.popover("Ajustes", icon=":material/settings:"):
             args=(level,),
             disabled=level == ss.cpu_level,
             icon=":material/check:" if level == ss.cpu_level else None,
+        )
+    st.html('<div class="ddz-caption">Velocidad de la CPU (segundos por jugada):</div>')
+    speeds = st.container(horizontal=True, gap="small")
+    for i, speed in enumerate(SPEEDS):
+        speeds.button(
+            speed_label(speed),
+            key=f"speed_{i}",
+            on_click=_set_speed,
+            args=(speed,),
+            disabled=speed == ss.cpu_speed,
+            icon=":material/check:" if speed == ss.cpu_speed else None,
         )
     for pref, label in FLIPS.items():
         st.button(
@@ -439,7 +472,10 @@ if g.phase != OVER:
                     bar_html(
                         False,
                         f"No tienes nada que supere a {say_cards(g.table.shown())}",
-                        "Ninguna combinación de tu mano la supera: pulsa «Pasar».",
+                        "Ninguna combinación de tu mano la supera: pasas automáticamente "
+                        "(puedes cambiarlo en Ajustes)."
+                        if ss.auto_pass and not ss.get("guided")
+                        else "Ninguna combinación de tu mano la supera: pulsa «Pasar».",
                     )
                 )
                 ok = False
@@ -494,6 +530,7 @@ if g.phase != OVER:
         )
         st.html(
             f'<div class="ddz-caption" data-testid="dock-state" data-actions="{len(g.actions)}" '
+            f'data-delay="{cpu_delay():.4f}" '
             f'data-mine="{int(my_turn)}" data-phase="{g.phase}">{count(len(g.hands[HUMAN]), "carta")}.'
             f"{html.escape(role)}{my_alert}</div>"
         )
@@ -618,6 +655,7 @@ page_effects(
     save={
         **{pref: bool(ss[pref]) for pref in FLIPS},
         "cpu_level": ss.cpu_level,
+        "cpu_speed": ss.cpu_speed,
         "guided_seen": True,  # saved once the stored values were read: only the first visit is guided
     },
     on_load=_prefs_loaded,
@@ -626,6 +664,12 @@ page_effects(
 
 # ---- CPU turns, paced so a person can follow them ------------------------------------------
 if p.cpu_turn():
-    time.sleep(DELAY)
+    time.sleep(cpu_delay())
     p.cpu_step()
+    st.rerun()
+elif ss.auto_pass and not ss.get("guided") and ss.get("fx_play__loaded") and p.stuck():
+    # Nothing of yours beats the table and you asked not to press «Pasar» for it (after the stored
+    # preferences were read, so a stored «no» is obeyed from the first move).
+    time.sleep(cpu_delay())
+    _act(PASS)
     st.rerun()
