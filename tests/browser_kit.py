@@ -115,7 +115,8 @@ def play_hint(page: Any) -> None:
     press(page, "Pista")
     page.get_by_text("Pista:").first.wait_for()
     settled(page)
-    if page.locator(f"{HAND} .card.sel").count():
+    if page.get_by_text("Pista: juega").count():
+        page.locator(f"{HAND} .card.sel").first.wait_for()
         press(page, "Jugar")
     else:
         press(page, "Pasar")

@@ -237,3 +237,50 @@ def test_pass_is_automatic_when_you_have_nothing_unless_turned_off(server: str, 
     page.wait_for_timeout(1000)
     assert dock_state(page)["actions"] == n and dock_state(page)["mine"] == "1"  # it waits for you
     assert "acciones=3.3999&" in page.url + "&"
+
+
+# ---- 3. «Deshacer» --------------------------------------------------------------------------
+def test_undo_takes_back_your_decision_and_the_review_marks_it(server: str, browser: Any) -> None:
+    code, tokens = SPRING
+    before = engine_at(code, tokens[:-2])  # your turn, before your fourth play
+    page = phone(browser)
+    open_at(page, server, code, tokens[:-2])
+    n = int(dock_state(page)["actions"])
+    assert n == len(before.game.actions)
+    hand = sorted(page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.dataset.id)"))
+    assert hand == sorted(before.game.hands[0])
+    play_hint(page)
+    wait_turn(page, n)
+    assert int(dock_state(page)["actions"]) > n
+    press(page, "Deshacer")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-testid=\"dock-state\"]').dataset.actions) === {n}"
+    )
+    settled(page)
+    back = sorted(page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.dataset.id)"))
+    assert back == hand  # the cards are in your hand again
+    assert page.url.split("acciones=")[1].split("&")[0] == ".".join(tokens[:-2])
+    play_hint(page)  # the same decision again, then the last play: the CPUs reply as before
+    wait_turn(page, n)
+    play_hint(page)
+    page.locator('[data-testid="result"]').wait_for()
+    expect(page.locator('[data-testid="review-undone"]')).to_contain_text("la 4")
+    for _ in range(3):
+        press(page, "Siguiente")
+    item = page.locator('[data-testid="review-item"]')
+    expect(item).to_contain_text("decisión 4 de")
+    expect(item).to_contain_text("(deshecha)")
+
+
+def test_no_undo_in_the_guided_hand(server: str, browser: Any) -> None:
+    from tutorial.practice import GUIDED_CODE
+
+    page = phone(browser)
+    page.goto(f"{server}/?codigo={GUIDED_CODE}&acciones=3&guia=1")
+    wait_turn(page, -1)
+    settled(page)
+    assert button(page, "Pista", exact=True).count() == 1
+    assert page.get_by_role("button", name="Deshacer").count() == 0
+    page.goto(f"{server}/?codigo={GUIDED_CODE}&acciones=3")  # the same hand, not guided
+    wait_turn(page, -1)
+    button(page, "Deshacer").wait_for()

@@ -161,6 +161,19 @@ class Practice:
         return f"/manos?codigo={normalize(self.code)}&acciones={'.'.join(self.game.actions)}"
 
 
+def say_token(token: str, bidding: bool) -> str:
+    """A human decision in words: «pasar», «pujar 2», «jugar 5 5» (for the review of undone ones)."""
+    from ddz.plays import Play, analyze
+
+    action, _ = decode_action(token)
+    if action == "p":
+        return "pasar"
+    if bidding:
+        return f"pujar {action}"
+    play = analyze(action)
+    return f"jugar {say_cards(play.shown())}" if isinstance(play, Play) else f"jugar {action}"
+
+
 NAMES = ("Tú", "Este", "Oeste")
 """Seat names on the «Jugar» page: the human is seat 0 (Sur)."""
 

@@ -24,7 +24,7 @@ from ddz.plays import classify
 from tutorial.browser import page_effects, table_fx
 from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
 from tutorial.logic import count, describe
-from tutorial.practice import GUIDED_CODE, HUMAN, Practice, coach, history
+from tutorial.practice import GUIDED_CODE, HUMAN, Practice, coach, history, say_token
 from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, key_moment, review
 from tutorial.views.common import DOCK_CSS, bar_html, notice_html, page_link
 from tutorial.widget import card_hand, force_selection, selection
@@ -103,6 +103,17 @@ def _play_selected() -> None:
         ss.play_error = "Elige primero las cartas que quieres jugar."
         return
     _act(str(cards_of(ids)), ids)
+
+
+def _undo() -> None:
+    """«Deshacer»: take back your last decision; the CPUs' replies before it are replayed."""
+    p: Practice = ss.practice
+    if ss.get("guided") or not p.undo():
+        return
+    ss.play_error = ""
+    ss.hint_text = ""
+    ss.partner_confirm = None
+    force_selection(KEY, [])
 
 
 def _fold() -> None:
@@ -453,6 +464,8 @@ if g.phase != OVER:
                         key=f"bid{b}",
                     )
                 row.button("Pista", on_click=_hint, key="hint_bid", icon=":material/lightbulb:")
+                if p.can_undo() and not ss.get("guided"):
+                    row.button("Deshacer", on_click=_undo, key="undo_bid", icon=":material/undo:")
                 if g.highest_bid():
                     st.html(
                         disabled_why_html(
@@ -494,6 +507,8 @@ if g.phase != OVER:
                 type="primary" if stuck else "secondary",
             )
             row.button("Pista", on_click=_hint, key="hint", icon=":material/lightbulb:")
+            if p.can_undo() and not ss.get("guided"):
+                row.button("Deshacer", on_click=_undo, key="undo", icon=":material/undo:")
             row.button(
                 "Desplegar" if ss.get("dock_folded") else "Plegar",
                 key="fold",
@@ -542,6 +557,17 @@ def _review_move(delta: int, total: int) -> None:
     ss.review_scrolls = ss.get("review_scrolls", 0) + 1
 
 
+def undone_html(p: Practice, i: int, phase: str) -> str:
+    """The mark of a decision taken back with «Deshacer»: what you had chosen there before."""
+    if i not in p.undone:
+        return ""
+    before = " y luego ".join(say_token(t, phase == BIDDING) for t in p.undone[i])
+    return (
+        f' · <b data-testid="undone-mark">(deshecha)</b><div>Antes habías elegido {html.escape(before)}'
+        " y lo deshiciste.</div>"
+    )
+
+
 def review_panel(p: Practice) -> None:
     """«Revisa tu partida»: your decisions one by one, marked against the CPU and the solver."""
     key = (p.code, tuple(p.game.actions))
@@ -569,6 +595,13 @@ def review_panel(p: Practice) -> None:
             f"{counts[MISTAKE]} {'error' if counts[MISTAKE] == 1 else 'errores'}, comparadas con la CPU "
             f"y con el cálculo de jugadas mínimas.{html.escape(forced)}</div>"
         )
+        if p.undone:
+            which = ", ".join(str(n + 1) for n in sorted(p.undone))
+            st.html(
+                f'<div class="ddz-caption" data-testid="review-undone">Con «Deshacer» cambiaste '
+                f"{len(p.undone)} {'decisión' if len(p.undone) == 1 else 'decisiones'}"
+                f": {'la' if len(p.undone) == 1 else 'las'} {which} (marcadas «deshecha»).</div>"
+            )
         moment = ss.get("review_moment")
         if moment is not None:
             st.html(
@@ -590,7 +623,7 @@ def review_panel(p: Practice) -> None:
         )
         st.html(
             f'<div class="ddz-review {item.verdict}" data-testid="review-item"><b>{icon} {html.escape(item.verdict.capitalize())}</b>'
-            f" · decisión {i + 1} de {len(items)} · {html.escape(what)}"
+            f" · decisión {i + 1} de {len(items)} · {html.escape(what)}{undone_html(p, i, item.phase)}"
             f"<div>Tu mano:</div>{cards_html(item.hand)}<div>{html.escape(item.text)}</div></div>"
         )
         row = st.container(horizontal=True)
