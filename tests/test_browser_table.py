@@ -21,6 +21,8 @@ from tests.browser_kit import (
     play_hint,
     press,
     settled,
+    tap,
+    wait_bar,
     wait_turn,
 )
 from tutorial.launch import CHROMIUM
@@ -284,3 +286,54 @@ def test_no_undo_in_the_guided_hand(server: str, browser: Any) -> None:
     page.goto(f"{server}/?codigo={GUIDED_CODE}&acciones=3")  # the same hand, not guided
     wait_turn(page, -1)
     button(page, "Deshacer").wait_for()
+
+
+# ---- 4. the partner warning ---------------------------------------------------------------------
+PARTNER = ("W4MJ-46ZKD", ["p"])  # you are a farmer; your partner's single is on the table
+
+
+def test_covering_your_partner_asks_first_and_can_be_turned_off(server: str, browser: Any) -> None:
+    from ddz.plays import classify
+
+    code, tokens = PARTNER
+    p = engine_at(code, tokens)
+    g = p.game
+    assert g.landlord not in (None, 0) and g.table_seat not in (None, 0, g.landlord) and g.legal_plays()
+    partner = {1: "Este", 2: "Oeste"}[g.table_seat or 0]
+    beat = next(q for q in g.legal_plays() if len(q.cards) == 1)
+    rank = str(beat.cards)
+    card = next(c for c in g.hands[0] if c[0] == rank)
+    assert classify(rank).kind == g.table.kind  # type: ignore[union-attr]
+    page = phone(browser)
+    open_at(page, server, code, tokens)
+    n = dock_state(page)["actions"]
+    tap(page, card)
+    wait_bar(page, "Carta suelta")
+    press(page, "Jugar")
+    ask = page.locator('[data-testid="partner-ask"]')
+    expect(ask).to_have_text(f"Es la jugada de {partner}, tu compañero: ¿seguro que quieres superarla?")
+    page.wait_for_timeout(400)
+    assert dock_state(page)["actions"] == n  # the question changes nothing
+    press(page, "No, mejor no")
+    ask.wait_for(state="detached")
+    assert dock_state(page)["actions"] == n
+    press(page, "Jugar")
+    ask.wait_for()
+    press(page, "Sí, superarla")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-testid=\"dock-state\"]').dataset.actions) > {n}"
+    )
+    page.wait_for_function(f"() => location.search.includes('acciones={'.'.join(tokens)}.{card}')")
+    # turned off in Ajustes: «Jugar» plays at once
+    button(page, "Ajustes").tap()
+    press(page, "Avisar antes de superar a mi compañero: sí")
+    button(page, "Avisar antes de superar a mi compañero: no").wait_for()
+    page.wait_for_timeout(600)  # the browser stores it
+    open_at(page, server, code, tokens)
+    tap(page, card)
+    wait_bar(page, "Carta suelta")
+    press(page, "Jugar")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-testid=\"dock-state\"]').dataset.actions) > {n}"
+    )
+    assert page.locator('[data-testid="partner-ask"]').count() == 0

@@ -93,16 +93,39 @@ def _act(action: str, ids: list[str] | None = None) -> None:
     ss.play_error = ""
     ss.hint_text = ""
     ss.url_error = ""
+    ss.partner_ask = None
     force_selection(KEY, [])
 
 
+def partner_on_table(g: Game) -> int | None:
+    """Your partner's seat when the play to beat is theirs and you may pass (you are a farmer)."""
+    if g.phase != PLAYING or g.turn != HUMAN or g.leading or g.landlord in (None, HUMAN):
+        return None
+    return g.table_seat if g.table_seat not in (None, HUMAN, g.landlord) else None
+
+
 def _play_selected() -> None:
-    """Play exactly the raised cards: the same ids the bar describes."""
+    """Play exactly the raised cards: the same ids the bar describes. Covering your partner's play
+    when you could pass first asks (a question, which changes nothing by itself)."""
     ids = selection(KEY)
     if not ids:
         ss.play_error = "Elige primero las cartas que quieres jugar."
         return
+    if ss.partner_warn and partner_on_table(ss.practice.game) is not None:
+        ss.partner_ask = list(ids)
+        return
     _act(str(cards_of(ids)), ids)
+
+
+def _partner_yes() -> None:
+    ids = ss.get("partner_ask") or []
+    ss.partner_ask = None
+    if ids and sorted(ids) == sorted(selection(KEY)):
+        _act(str(cards_of(ids)), ids)
+
+
+def _partner_no() -> None:
+    ss.partner_ask = None
 
 
 def _undo() -> None:
@@ -112,7 +135,7 @@ def _undo() -> None:
         return
     ss.play_error = ""
     ss.hint_text = ""
-    ss.partner_confirm = None
+    ss.partner_ask = None
     force_selection(KEY, [])
 
 
@@ -163,6 +186,7 @@ FLIPS = {
     "show_counter": "Mostrar el contador de cartas",
     "sounds": "Sonidos suaves",
     "auto_pass": "Pasar automáticamente cuando no tengo nada",
+    "partner_warn": "Avisar antes de superar a mi compañero",
 }
 
 
@@ -270,6 +294,7 @@ ss.setdefault("show_counter", True)
 ss.setdefault("cpu_level", "normal")
 ss.setdefault("sounds", False)
 ss.setdefault("auto_pass", True)
+ss.setdefault("partner_warn", True)
 ss.setdefault("cpu_speed", DEFAULT_SPEED)
 if "practice" not in ss:
     url_code = st.query_params.get("codigo")
@@ -476,6 +501,16 @@ if g.phase != OVER:
                 st.html(bar_html(None, "Subasta", f"Le toca pujar a {WHO[g.turn]}…"))
         elif my_turn:
             chosen = selection(KEY)
+            ask = ss.get("partner_ask")
+            partner = partner_on_table(g)
+            if ask and partner is not None and sorted(ask) == sorted(chosen):
+                st.html(
+                    f'<div class="ddz-notice warning" data-testid="partner-ask" role="alert">Es la jugada de '
+                    f"{WHO[partner]}, tu compañero: ¿seguro que quieres superarla?</div>"
+                )
+                confirm = st.container(horizontal=True, gap="small")
+                confirm.button("Sí, superarla", key="partner_yes", on_click=_partner_yes, type="primary")
+                confirm.button("No, mejor no", key="partner_no", on_click=_partner_no)
             ranks = str(cards_of(chosen)) if chosen else ""
             table = str(g.table) if g.table is not None else ""
             stuck = not g.leading and not g.legal_plays()
