@@ -337,3 +337,47 @@ def test_covering_your_partner_asks_first_and_can_be_turned_off(server: str, bro
         f"() => Number(document.querySelector('[data-testid=\"dock-state\"]').dataset.actions) > {n}"
     )
     assert page.locator('[data-testid="partner-ask"]').count() == 0
+
+
+# ---- 5. the session tally -----------------------------------------------------------------------
+def wait_tally(page: Any, text: str) -> None:
+    """Wait until the tally (every copy on the page, stale ones included) says ``text``."""
+    page.wait_for_function(
+        """t => { const els = [...document.querySelectorAll('[data-testid="tally"]')];
+                  return els.length > 0 && els.every(e => e.textContent.includes(t)); }""",
+        arg=text,
+    )
+
+
+def test_tally_counts_hands_keeps_them_and_resets_with_a_confirm(server: str, browser: Any) -> None:
+    code, tokens = SPRING
+    done = engine_at(code, tokens)
+    r = done.game.result
+    assert r is not None and r.landlord == 0 and r.winner == "landlord" and r.spring
+    page = phone(browser)
+    open_at(page, server, code, tokens[:-1])
+    tally = page.locator('[data-testid="tally"]')
+    page.get_by_text("Tus manos en este navegador").tap()
+    wait_tally(page, "Como terrateniente: 0 ganadas, 0 perdidas")
+    play_hint(page)
+    page.locator('[data-testid="result"]').wait_for()
+    wait_tally(page, "Como terrateniente: 1 ganada, 0 perdidas")
+    wait_tally(page, "Como campesino: 0 ganadas, 0 perdidas")
+    wait_tally(page, "Primaveras y antiprimaveras: 1")
+    wait_tally(page, "Mejor racha: 1 mano ganada")
+    wait_tally(page, "Racha actual: 1 mano ganada")
+    tally.scroll_into_view_if_needed()
+    snap(page, "tally-390")
+    page.wait_for_timeout(600)  # the browser stores it
+    page.reload()  # the finished hand is in the address: it is not counted twice
+    page.locator('[data-testid="result"]').wait_for()
+    page.wait_for_timeout(800)
+    wait_tally(page, "Como terrateniente: 1 ganada, 0 perdidas")
+    press(page, "Poner a cero")
+    page.get_by_text("¿Poner a cero tus manos?").wait_for()
+    press(page, "No")
+    wait_tally(page, "Como terrateniente: 1 ganada")
+    press(page, "Poner a cero")
+    press(page, "Sí, poner a cero")
+    wait_tally(page, "Como terrateniente: 0 ganadas, 0 perdidas")
+    wait_tally(page, "Primaveras y antiprimaveras: 0")

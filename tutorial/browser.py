@@ -114,7 +114,7 @@ def page_effects(
 
 # ---- the table: each new play slides in from its seat; bombs, rocket and spring get a beat ------
 TABLE_CSS = """
-.fx { font: 14px/1.35 system-ui, sans-serif; color: #222; }
+.fx { font-family: inherit; font-size: 14px; line-height: 1.35; color: #222; }
 .fx.compact .play { margin: 0; }
 .fx.compact .ddz-row { margin: 0; } .fx.compact .ddz-c { width: 26px; height: 36px; font-size: 12px; }
 .fx.compact .beat { margin: 2px 0; padding: 3px 8px; }

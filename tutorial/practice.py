@@ -174,6 +174,42 @@ def say_token(token: str, bidding: bool) -> str:
     return f"jugar {say_cards(play.shown())}" if isinstance(play, Play) else f"jugar {action}"
 
 
+TALLY_KEYS = ("landlord_won", "landlord_lost", "farmer_won", "farmer_lost", "springs", "streak", "best")
+"""The session tally: hands (never points) won and lost on each side, springs, streaks."""
+
+
+def empty_tally() -> dict[str, int]:
+    return dict.fromkeys(TALLY_KEYS, 0)
+
+
+def valid_tally(value: object) -> dict[str, int] | None:
+    """A tally read back from the browser, or None when it is not one (then it is ignored)."""
+    if not isinstance(value, dict):
+        return None
+    out = empty_tally()
+    for k in TALLY_KEYS:
+        v = value.get(k, 0)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            return None
+        out[k] = v
+    return out
+
+
+def tally_add(tally: dict[str, int], game: Game) -> dict[str, int]:
+    """The tally after the finished hand ``game`` (seat 0 is you)."""
+    r = game.result
+    if r is None:
+        return dict(tally)
+    out = dict(tally)
+    landlord = r.landlord == HUMAN
+    won = (r.winner == "landlord") == landlord
+    out[f"{'landlord' if landlord else 'farmer'}_{'won' if won else 'lost'}"] += 1
+    out["springs"] += int(r.spring or r.antispring)
+    out["streak"] = out["streak"] + 1 if won else 0
+    out["best"] = max(out["best"], out["streak"])
+    return out
+
+
 NAMES = ("Tú", "Este", "Oeste")
 """Seat names on the «Jugar» page: the human is seat 0 (Sur)."""
 

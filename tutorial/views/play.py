@@ -24,7 +24,17 @@ from ddz.plays import classify
 from tutorial.browser import page_effects, table_fx
 from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
 from tutorial.logic import count, describe
-from tutorial.practice import GUIDED_CODE, HUMAN, Practice, coach, history, say_token
+from tutorial.practice import (
+    GUIDED_CODE,
+    HUMAN,
+    Practice,
+    coach,
+    empty_tally,
+    history,
+    say_token,
+    tally_add,
+    valid_tally,
+)
 from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, key_moment, review
 from tutorial.views.common import DOCK_CSS, bar_html, notice_html, page_link
 from tutorial.widget import card_hand, force_selection, selection
@@ -58,6 +68,7 @@ def _start(code: str | None, tokens: list[str] | None = None) -> None:
     ss.url_error = error
     ss.deals_started = ss.get("deals_started", 0) + 1  # «Repetir este reparto» deals again
     ss.review_scrolls = 0
+    ss.start_over = p.over  # a finished hand opened from its address is not counted in the tally
     ss.hint_text = ""
     ss.play_error = ""
     force_selection(KEY, [])
@@ -210,6 +221,9 @@ def _prefs_loaded(stored: dict[str, Any]) -> None:
     for pref in FLIPS:
         if isinstance(stored.get(pref), bool):
             ss[pref] = stored[pref]
+    tally = valid_tally(stored.get("tally"))
+    if tally is not None:
+        ss.tally = tally
     if stored.get("cpu_speed") in SPEEDS:
         ss.cpu_speed = stored["cpu_speed"]
 
@@ -295,6 +309,7 @@ ss.setdefault("cpu_level", "normal")
 ss.setdefault("sounds", False)
 ss.setdefault("auto_pass", True)
 ss.setdefault("partner_warn", True)
+ss.setdefault("tally", empty_tally())
 ss.setdefault("cpu_speed", DEFAULT_SPEED)
 if "practice" not in ss:
     url_code = st.query_params.get("codigo")
@@ -448,6 +463,56 @@ if ss.show_counter and g.phase != OVER:
     with st.expander("Contador de cartas (las que aún no has visto)", expanded=False):
         st.html(counter_html(g.unseen_cards(HUMAN).counts))
         st.caption(JOKER_LEGEND)
+
+# ---- the session tally: hands, never points -----------------------------------------------------
+def _tally_reset_ask() -> None:
+    ss.tally_confirm = True
+
+
+def _tally_reset(yes: bool) -> None:
+    ss.tally_confirm = False
+    if yes:
+        ss.tally = empty_tally()
+
+
+counted_key = (g.code, len(g.actions), ss.deals_started)
+if (
+    g.phase == OVER
+    and not ss.start_over
+    and ss.get("fx_play__loaded")  # what the browser kept was read first: this hand adds to it
+    and ss.get("tally_counted") != counted_key
+):
+    ss.tally_counted = counted_key
+    ss.tally = tally_add(ss.tally, g)
+
+
+def tally_html(t: dict[str, int]) -> str:
+    def hands(n: int, word: str) -> str:
+        return f"{n} {word if n == 1 else word + 's'}"
+
+    rows = (
+        ("Como terrateniente", f"{hands(t['landlord_won'], 'ganada')}, {hands(t['landlord_lost'], 'perdida')}"),
+        ("Como campesino", f"{hands(t['farmer_won'], 'ganada')}, {hands(t['farmer_lost'], 'perdida')}"),
+        ("Primaveras y antiprimaveras", str(t["springs"])),
+        ("Mejor racha", f"{count(t['best'], 'mano')} {'ganada' if t['best'] == 1 else 'ganadas seguidas'}"),
+        ("Racha actual", f"{count(t['streak'], 'mano')} {'ganada' if t['streak'] == 1 else 'ganadas'}"),
+    )
+    return '<div class="ddz-tally" data-testid="tally">' + "".join(
+        f"<div><b>{html.escape(k)}:</b> {html.escape(v)}</div>" for k, v in rows
+    ) + "</div>"
+
+
+with st.expander("Tus manos en este navegador", expanded=g.phase == OVER, icon=":material/scoreboard:"):
+    st.html(
+        "<style>.ddz-tally{font-size:14px;line-height:1.5}</style>" + tally_html(ss.tally)
+    )
+    if ss.get("tally_confirm"):
+        st.html(notice_html("warning", "¿Poner a cero tus manos? No se puede deshacer."))
+        yes_no = st.container(horizontal=True, gap="small")
+        yes_no.button("Sí, poner a cero", key="tally_yes", on_click=_tally_reset, args=(True,))
+        yes_no.button("No", key="tally_no", on_click=_tally_reset, args=(False,))
+    else:
+        st.button("Poner a cero", key="tally_reset", on_click=_tally_reset_ask, type="tertiary")
 
 # ---- the dock: feedback, bar, buttons and hand, always on screen ----------------------------
 my_turn = g.phase in (BIDDING, PLAYING) and g.turn == HUMAN
@@ -724,6 +789,7 @@ page_effects(
         **{pref: bool(ss[pref]) for pref in FLIPS},
         "cpu_level": ss.cpu_level,
         "cpu_speed": ss.cpu_speed,
+        "tally": ss.tally,
         "guided_seen": True,  # saved once the stored values were read: only the first visit is guided
     },
     on_load=_prefs_loaded,
