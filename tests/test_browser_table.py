@@ -381,3 +381,56 @@ def test_tally_counts_hands_keeps_them_and_resets_with_a_confirm(server: str, br
     press(page, "Sí, poner a cero")
     wait_tally(page, "Como terrateniente: 0 ganadas, 0 perdidas")
     wait_tally(page, "Primaveras y antiprimaveras: 0")
+
+
+# ---- 6. desktop, no outside requests, tooltips in Spanish ---------------------------------------
+ENGLISH = re.compile(
+    r"\b(copy|clipboard|close|open|settings|menu|show|hide|click|expand|collapse|more|the|and|to|of|"
+    r"page|pages|select|clear|search|download|view|toggle|help)\b",
+    re.I,
+)
+TITLES = """() => { const out = []; const walk = root => root.querySelectorAll('*').forEach(e => {
+  if (e.getAttribute('title')) out.push(e.getAttribute('title')); if (e.shadowRoot) walk(e.shadowRoot); });
+  walk(document); return out; }"""
+
+
+def test_desktop_uses_the_width_and_stays_on_localhost(server: str, browser: Any) -> None:
+    page = new_page(browser, 1280, 800)
+    outside: list[str] = []
+    page.on(
+        "request",
+        lambda r: outside.append(r.url)
+        if r.url.startswith(("http:", "https:", "ws:", "wss:")) and not r.url.startswith(server)
+        else None,
+    )
+    open_at(page, server, LEAD, ["3", "3AAA"])
+    settled(page)
+    main = page.locator('[data-testid="stMainBlockContainer"]').bounding_box()
+    assert main["width"] >= 1000  # not a 720 px column
+    seats = page.locator(".ddz-seats").bounding_box()
+    table = page.locator(".st-key-ddz-table").bounding_box()
+    assert table["x"] >= seats["x"] + seats["width"] - 1  # the seats beside the table
+    assert abs(table["y"] - seats["y"]) < 40
+    dock = page.locator(".st-key-ddz-dock").bounding_box()
+    assert dock["width"] >= 1000
+    page.wait_for_timeout(500)
+    snap(page, "desktop-1280")
+    titles = page.evaluate(TITLES)
+    assert titles and all(not ENGLISH.search(t) for t in titles), titles
+    # the other pages too: no request leaves this machine, every tooltip is Spanish
+    for path in ("reglas", "explorador", "manos", "estrategia"):
+        page.goto(f"{server}/{path}")
+        page.locator('[data-testid="stMainBlockContainer"] h1, [data-testid="stMainBlockContainer"] h2').first.wait_for()
+        settled(page)
+        titles = page.evaluate(TITLES)
+        assert all(not ENGLISH.search(t) for t in titles), (path, titles)
+    assert not outside, outside
+
+
+def test_phone_keeps_one_column(server: str, browser: Any) -> None:
+    page = phone(browser)
+    open_at(page, server, LEAD, ["3", "3AAA"])
+    settled(page)
+    seats = page.locator(".ddz-seats").bounding_box()
+    table = page.locator(".st-key-ddz-table").bounding_box()
+    assert table["y"] >= seats["y"] + seats["height"] - 1  # the table below the seats

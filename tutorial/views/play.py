@@ -52,6 +52,15 @@ TABLE_CSS = """
  font-weight:700;font-size:13px;animation:ddz-alert 1.2s ease-in-out 2}
 @keyframes ddz-alert{0%,100%{transform:scale(1)}50%{transform:scale(1.12)}}
 @media (prefers-reduced-motion: reduce){.ddz-alert{animation:none !important}}
+.ddz-deal-code{display:inline-block;padding:8px 12px;border-radius:8px;background:#f0f2f6;font-size:14px;
+ user-select:all}
+@media (min-width:1100px){
+ [data-testid="stMainBlockContainer"]{max-width:1200px !important}
+ .st-key-ddz-dock{max-width:1200px !important}
+ .st-key-ddz-board{display:grid !important;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:12px !important;
+  align-items:start}
+ .st-key-ddz-board .ddz-seats{flex-direction:column}
+}
 """
 # The CPU's pace: seconds per action, chosen in Ajustes. DDZ_CPU_DELAY (the tests make it short)
 # is the time of the default pace; the others keep their proportion to it.
@@ -324,7 +333,11 @@ g: Game = p.game
 
 # ---- header ---------------------------------------------------------------------------------
 top = st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="ddz-header")
-top.code(g.code, language=None, width="content")
+top.html(  # not st.code: its copy button speaks English
+    f'<code class="ddz-deal-code" data-testid="deal-code" title="Código del reparto: con él se repite esta mano">'
+    f"{html.escape(g.code)}</code>",
+    width="content",
+)
 with top.popover("Ajustes", icon=":material/settings:"):
     # Only buttons act here: no widget of the panel holds state of its own, so opening or closing the
     # panel, or a widget mounting with its own default, can never change the game.
@@ -403,7 +416,9 @@ def seat_box(seat: int) -> str:
     )
 
 
-st.html(f'<div class="ddz-seats">{seat_box(2)}{seat_box(1)}</div>')
+st.html(f"<style>{TABLE_CSS}</style>")
+board = st.container(key="ddz-board")  # on a wide screen: the seats beside the table
+board.html(f'<div class="ddz-seats">{seat_box(2)}{seat_box(1)}</div>')
 
 # kitty, table, and what happened last
 lines = history(p)
@@ -431,8 +446,7 @@ if p.forced_landlord and g.landlord is not None:
         f"y {whose_turn} abrir la subasta."
     )
 last_line = lines[-1].text if lines else "Reparto: 17 cartas para cada uno y 3 boca abajo en el pozo."
-st.html(f"<style>{TABLE_CSS}</style>")
-with st.container(key="ddz-table"):
+with board.container(key="ddz-table"):
     st.html(
         f'<div class="ddz-seat" data-testid="table"><b>Pozo</b> {kitty}<div>{html.escape(info)}</div>'
         + "".join(f'<div class="ddz-note" data-testid="deal-note">{html.escape(n)}</div>' for n in notes)
