@@ -56,9 +56,7 @@ def snap(page: Any, name: str) -> None:
 
 
 def phone(browser: Any, **extra: Any) -> Any:
-    ctx = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, **extra
-    )
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, **extra)
     page = ctx.new_page()
     page.set_default_timeout(20_000)
     return page
@@ -84,7 +82,11 @@ def fx_count(page: Any, what: str, name: str = "dock-table") -> int:
 
 
 def running_animations(page: Any, testid: str) -> int:
-    return int(page.locator(f'[data-testid="{testid}"]').evaluate("e => e.getAnimations().filter(a => a.playState === 'running').length"))
+    return int(
+        page.locator(f'[data-testid="{testid}"]').evaluate(
+            "e => e.getAnimations().filter(a => a.playState === 'running').length"
+        )
+    )
 
 
 # ---- 1. motion and alerts -----------------------------------------------------------------------
@@ -399,9 +401,11 @@ def test_desktop_uses_the_width_and_stays_on_localhost(server: str, browser: Any
     outside: list[str] = []
     page.on(
         "request",
-        lambda r: outside.append(r.url)
-        if r.url.startswith(("http:", "https:", "ws:", "wss:")) and not r.url.startswith(server)
-        else None,
+        lambda r: (
+            outside.append(r.url)
+            if r.url.startswith(("http:", "https:", "ws:", "wss:")) and not r.url.startswith(server)
+            else None
+        ),
     )
     open_at(page, server, LEAD, ["3", "3AAA"])
     settled(page)
@@ -420,7 +424,9 @@ def test_desktop_uses_the_width_and_stays_on_localhost(server: str, browser: Any
     # the other pages too: no request leaves this machine, every tooltip is Spanish
     for path in ("reglas", "explorador", "manos", "estrategia"):
         page.goto(f"{server}/{path}")
-        page.locator('[data-testid="stMainBlockContainer"] h1, [data-testid="stMainBlockContainer"] h2').first.wait_for()
+        page.locator(
+            '[data-testid="stMainBlockContainer"] h1, [data-testid="stMainBlockContainer"] h2'
+        ).first.wait_for()
         settled(page)
         titles = page.evaluate(TITLES)
         assert all(not ENGLISH.search(t) for t in titles), (path, titles)

@@ -478,6 +478,7 @@ if ss.show_counter and g.phase != OVER:
         st.html(counter_html(g.unseen_cards(HUMAN).counts))
         st.caption(JOKER_LEGEND)
 
+
 # ---- the session tally: hands, never points -----------------------------------------------------
 def _tally_reset_ask() -> None:
     ss.tally_confirm = True
@@ -505,21 +506,24 @@ def tally_html(t: dict[str, int]) -> str:
         return f"{n} {word if n == 1 else word + 's'}"
 
     rows = (
-        ("Como terrateniente", f"{hands(t['landlord_won'], 'ganada')}, {hands(t['landlord_lost'], 'perdida')}"),
+        (
+            "Como terrateniente",
+            f"{hands(t['landlord_won'], 'ganada')}, {hands(t['landlord_lost'], 'perdida')}",
+        ),
         ("Como campesino", f"{hands(t['farmer_won'], 'ganada')}, {hands(t['farmer_lost'], 'perdida')}"),
         ("Primaveras y antiprimaveras", str(t["springs"])),
         ("Mejor racha", f"{count(t['best'], 'mano')} {'ganada' if t['best'] == 1 else 'ganadas seguidas'}"),
         ("Racha actual", f"{count(t['streak'], 'mano')} {'ganada' if t['streak'] == 1 else 'ganadas'}"),
     )
-    return '<div class="ddz-tally" data-testid="tally">' + "".join(
-        f"<div><b>{html.escape(k)}:</b> {html.escape(v)}</div>" for k, v in rows
-    ) + "</div>"
+    return (
+        '<div class="ddz-tally" data-testid="tally">'
+        + "".join(f"<div><b>{html.escape(k)}:</b> {html.escape(v)}</div>" for k, v in rows)
+        + "</div>"
+    )
 
 
 with st.expander("Tus manos en este navegador", expanded=g.phase == OVER, icon=":material/scoreboard:"):
-    st.html(
-        "<style>.ddz-tally{font-size:14px;line-height:1.5}</style>" + tally_html(ss.tally)
-    )
+    st.html("<style>.ddz-tally{font-size:14px;line-height:1.5}</style>" + tally_html(ss.tally))
     if ss.get("tally_confirm"):
         st.html(notice_html("warning", "¿Poner a cero tus manos? No se puede deshacer."))
         yes_no = st.container(horizontal=True, gap="small")
