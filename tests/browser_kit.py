@@ -88,3 +88,41 @@ def wait_my_turn_or_end(page: Any) -> str:
         }"""
     )
     return "over" if page.get_by_role("button", name="Repetir este reparto").count() else "play"
+
+
+def dock_state(page: Any) -> dict[str, str]:
+    """The dock's machine-readable state: actions so far, whether it is your turn, the phase."""
+    el = page.locator('[data-testid="dock-state"]').first
+    return {k: el.get_attribute(f"data-{k}") or "" for k in ("actions", "mine", "phase", "delay")}
+
+
+def wait_turn(page: Any, after: int) -> str:
+    """Wait for the human's turn after ``after`` actions (returns "mine") or the end ("over")."""
+    page.wait_for_function(
+        f"""() => {{
+          if (document.querySelector('[data-testid="result"]')) return true;
+          const d = document.querySelector('[data-testid="dock-state"]');
+          return d && Number(d.dataset.actions) > {after} && d.dataset.mine === '1';
+        }}"""
+    )
+    return "over" if page.locator('[data-testid="result"]').count() else "mine"
+
+
+def play_hint(page: Any) -> None:
+    """«Pista», then «Jugar» the hinted cards (or «Pasar» when the hint is to pass); waits for the
+    action to be taken."""
+    n = int(dock_state(page)["actions"])
+    press(page, "Pista")
+    page.get_by_text("Pista:").first.wait_for()
+    settled(page)
+    if page.get_by_text("Pista: juega").count():
+        page.locator(f"{HAND} .card.sel").first.wait_for()
+        press(page, "Jugar")
+    else:
+        press(page, "Pasar")
+    page.wait_for_function(
+        f"""() => {{
+          const d = document.querySelector('[data-testid="dock-state"]');
+          return document.querySelector('[data-testid="result"]') || (d && Number(d.dataset.actions) > {n});
+        }}"""
+    )

@@ -291,6 +291,7 @@ def test_url_keeps_only_your_actions_and_moves_do_not_add_history(server: str, b
     page.reload()
     page.locator(f"{HAND} .card").first.wait_for()
     wait_turn(page, 2)
+    settled(page)  # the run that reads the stored preferences may still be under way
     assert hand_ids(page) == before
 
 

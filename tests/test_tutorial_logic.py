@@ -332,3 +332,37 @@ def test_the_guide_follows_the_engine_hint_and_the_raised_cards() -> None:
     raised = ids_for(play.cards, p.game.hands[0])
     assert coach(p, raised).startswith("¡Eso es!")
     assert not coach(p, raised[:-1]).startswith("¡Eso es!") or len(raised) == 1
+
+
+def test_undo_replays_the_hand_up_to_your_last_decision() -> None:
+    from ddz.ai import hint
+    from tutorial.practice import Practice
+
+    p, _ = Practice.start("GH2F-M5HRD", ["3"])
+    p.run_cpus()
+    before = (list(p.game.actions), [list(h) for h in p.game.hands])
+    p.act(hint(p.game, 0).action)
+    p.run_cpus()
+    assert p.can_undo()
+    taken = p.undo()
+    assert taken and (list(p.game.actions), [list(h) for h in p.game.hands]) == before
+    assert p.undone == {1: [taken]} and p.human == ["3"]
+    fresh, _ = Practice.start("GH2F-M5HRD")
+    assert not fresh.can_undo() and fresh.undo() == ""
+
+
+def test_tally_counts_hands_by_side_with_streaks() -> None:
+    from ddz.ai import hint
+    from tutorial.practice import Practice, empty_tally, tally_add, valid_tally
+
+    p, _ = Practice.start("JP8H-S5EXA")
+    while not p.over:
+        p.run_cpus()
+        if not p.over:
+            p.act(hint(p.game, 0).action)
+    r = p.game.result
+    assert r is not None and r.landlord == 0 and r.winner == "landlord" and r.spring
+    t = tally_add(tally_add(empty_tally(), p.game), p.game)
+    assert t["landlord_won"] == 2 and t["farmer_won"] == t["farmer_lost"] == t["landlord_lost"] == 0
+    assert t["springs"] == 2 and t["streak"] == t["best"] == 2
+    assert valid_tally(t) == t and valid_tally({"springs": -1}) is None and valid_tally("x") is None

@@ -11,9 +11,7 @@ import streamlit as st
 
 from tutorial.views import common
 
-st.set_page_config(
-    page_title="Dou Dizhu — aprende a jugar", page_icon=":material/playing_cards:", layout="centered"
-)
+st.set_page_config(page_title="Dou Dizhu — aprende a jugar", page_icon="🃏", layout="centered")
 common.inject_css()
 
 learn = [

@@ -110,3 +110,117 @@ def page_effects(
         "dock": dock,
     }
     _effects(key=key, data=data, default={"stored": None}, on_stored_change=loaded)
+
+
+# ---- the table: each new play slides in from its seat; bombs, rocket and spring get a beat ------
+TABLE_CSS = """
+.fx { font-family: inherit; font-size: 14px; line-height: 1.35; color: #222; }
+.fx.compact .play { margin: 0; }
+.fx.compact .ddz-row { margin: 0; } .fx.compact .ddz-c { width: 26px; height: 36px; font-size: 12px; }
+.fx.compact .beat { margin: 2px 0; padding: 3px 8px; }
+.fx.compact .play.from-2 { --dx: -90px; --dy: -30px; } .fx.compact .play.from-1 { --dx: 90px; --dy: -30px; }
+.fx.compact .play.from-0 { --dx: 0px; --dy: 40px; }
+.play { display: flex; align-items: center; gap: 4px 8px; flex-wrap: wrap; margin: 4px 0 2px 0; }
+.play .who { font-weight: 700; }
+.play.slide { animation: ddz-slide 560ms cubic-bezier(.2, .75, .3, 1) backwards; }
+.play.from-2 { --dx: -120px; --dy: -90px; }   /* Oeste sits top left */
+.play.from-1 { --dx: 120px; --dy: -90px; }    /* Este sits top right */
+.play.from-0 { --dx: 0px; --dy: 120px; }      /* you, from your hand below */
+@keyframes ddz-slide { from { transform: translate(var(--dx), var(--dy)) scale(.6); opacity: 0; }
+  to { transform: none; opacity: 1; } }
+.beat { display: none; margin: 6px 0 2px 0; padding: 6px 10px; border-radius: 8px; font-weight: 700;
+  background: #fff1e0; border: 2px solid #e07b00; color: #7a3d00; }
+.beat.on { display: block; }
+.beat.pulse { animation: ddz-beat 900ms ease-out backwards; }
+@keyframes ddz-beat { 0% { transform: scale(.6); opacity: 0; } 35% { transform: scale(1.08); opacity: 1; }
+  60% { transform: scale(.98); } 100% { transform: scale(1); } }
+@media (prefers-reduced-motion: reduce) { .play.slide, .beat.pulse { animation: none !important; } }
+"""
+
+TABLE_JS = """
+const SEEN = new Map();   // by widget key: which play and which beat this page has already shown
+export default function ({ data, key, parentElement }) {
+  const root = parentElement.querySelector('.fx');
+  if (!root) return;
+  const name = data.name || 'table';
+  root.dataset.testid = name + '-fx';
+  root.classList.toggle('compact', !!data.compact);
+  let st = SEEN.get(key);
+  if (!st) { st = { play: null, beat: null, root: null, slides: 0, beats: 0, beeps: 0 }; SEEN.set(key, st); }
+  const fresh = st.root !== root;          // a remounted element: draw what is there, without motion
+  st.root = root;
+  let play = root.querySelector('.play'), beat = root.querySelector('.beat');
+  if (!play) { play = document.createElement('div'); play.className = 'play'; play.dataset.testid = name + '-play'; root.appendChild(play); }
+  if (!beat) { beat = document.createElement('div'); beat.className = 'beat'; beat.dataset.testid = name + '-beat'; beat.setAttribute('role', 'status'); root.appendChild(beat); }
+  const reduce = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const p = data.play;
+  const pkey = p ? p.key : null;
+  if (fresh || pkey !== st.play) {
+    const isNew = !fresh && pkey !== null && pkey !== st.play && p.animate;
+    st.play = pkey;
+    play.className = 'play' + (p ? ' from-' + p.seat : '');
+    play.innerHTML = p ? p.html : (data.empty || '');   // built and escaped by Python from engine values
+    if (isNew && !reduce) { void play.offsetWidth; play.classList.add('slide'); st.slides++; }
+    if (isNew && data.sound) beep(p.bomb ? 180 : 520, p.bomb ? 0.35 : 0.08);
+  }
+  const b = data.beat;
+  const bkey = b ? b.key : null;
+  if (fresh || bkey !== st.beat) {
+    const isNew = !fresh && bkey !== null && bkey !== st.beat;
+    st.beat = bkey;
+    beat.textContent = b ? b.text : '';
+    beat.className = 'beat' + (b ? ' on' : '');
+    if (isNew && !reduce) { void beat.offsetWidth; beat.classList.add('pulse'); st.beats++; }
+    if (isNew && data.sound) beep(140, 0.4);
+  }
+  root.dataset.slides = String(st.slides); root.dataset.beats = String(st.beats); root.dataset.beeps = String(st.beeps);
+  function beep(freq, secs) {             // a soft tone, only when the player turned sounds on
+    st.beeps++; root.dataset.beeps = String(st.beeps);
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      window.__ddzAudio = window.__ddzAudio || new Ctx();
+      const ctx = window.__ddzAudio, osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = freq; osc.type = 'sine';
+      gain.gain.setValueAtTime(0.0001, ctx.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.08, ctx.currentTime + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + secs);
+      osc.connect(gain).connect(ctx.destination); osc.start(); osc.stop(ctx.currentTime + secs + 0.05);
+    } catch (e) {}
+  }
+}
+"""
+
+
+def _table_component() -> Any:
+    from tutorial.cards_view import CSS as CARDS_CSS
+
+    return st.components.v2.component(
+        "ddz_table",
+        html='<div class="fx" data-testid="table-fx"></div>',
+        css=CARDS_CSS + TABLE_CSS,
+        js=TABLE_JS,
+    )
+
+
+_table = _table_component()
+
+
+def table_fx(
+    *,
+    key: str,
+    play: Mapping[str, Any] | None,
+    beat: Mapping[str, Any] | None = None,
+    empty: str = "",
+    sound: bool = False,
+    name: str = "table",
+    compact: bool = False,
+) -> None:
+    """The play on the table, drawn in the browser so that a *new* play (a new ``play["key"]``)
+    slides in from its seat once, and a new ``beat`` (bomb, rocket, spring) pulses once: a rerun
+    with the same keys moves nothing. ``name`` prefixes its test ids; ``compact`` is the dock's size. ``play``: ``key``, ``seat``, ``html`` (escaped), ``animate``
+    and ``bomb``; ``beat``: ``key`` and ``text``. Motion is off under ``prefers-reduced-motion``;
+    ``sound`` adds a soft tone to each new play and beat."""
+    data = {"play": dict(play) if play else None, "beat": dict(beat) if beat else None, "empty": empty}
+    data.update(sound=sound, name=name, compact=compact)
+    _table(key=key, data=data)

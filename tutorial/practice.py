@@ -45,6 +45,11 @@ class Practice:
     level: str = "normal"
     """The CPUs' level (``easy``, ``normal``, ``hard``); part of the address, since their moves are
     recomputed from it."""
+    forced_human: set[int] = field(default_factory=set)
+    """Indices in ``human`` of the passes that were the only legal action."""
+    undone: dict[int, list[str]] = field(default_factory=dict)
+    """Decisions taken back with «Deshacer»: the index in ``human`` of the decision made again, and
+    the tokens that stood there before (kept for the review)."""
 
     @classmethod
     def start(
@@ -82,9 +87,36 @@ class Practice:
         events = self.game.apply(action, seat=HUMAN, ids=ids)
         if forced:
             self.forced_passes.add(len(self.events))
+            self.forced_human.add(len(self.human))
         self.human.append(encode_action(action, ids or ()))
         self.events += events
         return events
+
+    def stuck(self) -> bool:
+        """True when it is the human's turn in play and nothing of theirs beats the table."""
+        g = self.game
+        return g.phase == PLAYING and g.turn == HUMAN and not g.leading and not g.legal_plays()
+
+    def can_undo(self) -> bool:
+        """A decision of the human's (not a forced pass) can be taken back while the hand is on."""
+        return not self.over and any(i not in self.forced_human for i in range(len(self.human)))
+
+    def undo(self) -> str:
+        """Take back the human's last decision (and the forced passes after it): the hand is
+        replayed from its code up to just before it, and the CPUs move up to the human's turn again.
+        Returns the token taken back ("" when there was nothing to undo)."""
+        if not self.can_undo():
+            return ""
+        keep = len(self.human) - 1
+        while keep in self.forced_human:
+            keep -= 1
+        taken = self.human[keep]
+        again, _ = Practice.start(self.code, self.human[:keep], self.level)
+        again.run_cpus()
+        self.undone.setdefault(keep, []).append(taken)
+        self.game, self.events, self.human = again.game, again.events, again.human
+        self.forced_passes, self.forced_human = again.forced_passes, again.forced_human
+        return taken
 
     def cpu_turn(self) -> bool:
         """True when a CPU is to move."""
@@ -127,6 +159,55 @@ class Practice:
         if not self.over:
             return None
         return f"/manos?codigo={normalize(self.code)}&acciones={'.'.join(self.game.actions)}"
+
+
+def say_token(token: str, bidding: bool) -> str:
+    """A human decision in words: «pasar», «pujar 2», «jugar 5 5» (for the review of undone ones)."""
+    from ddz.plays import Play, analyze
+
+    action, _ = decode_action(token)
+    if action == "p":
+        return "pasar"
+    if bidding:
+        return f"pujar {action}"
+    play = analyze(action)
+    return f"jugar {say_cards(play.shown())}" if isinstance(play, Play) else f"jugar {action}"
+
+
+TALLY_KEYS = ("landlord_won", "landlord_lost", "farmer_won", "farmer_lost", "springs", "streak", "best")
+"""The session tally: hands (never points) won and lost on each side, springs, streaks."""
+
+
+def empty_tally() -> dict[str, int]:
+    return dict.fromkeys(TALLY_KEYS, 0)
+
+
+def valid_tally(value: object) -> dict[str, int] | None:
+    """A tally read back from the browser, or None when it is not one (then it is ignored)."""
+    if not isinstance(value, dict):
+        return None
+    out = empty_tally()
+    for k in TALLY_KEYS:
+        v = value.get(k, 0)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            return None
+        out[k] = v
+    return out
+
+
+def tally_add(tally: dict[str, int], game: Game) -> dict[str, int]:
+    """The tally after the finished hand ``game`` (seat 0 is you)."""
+    r = game.result
+    if r is None:
+        return dict(tally)
+    out = dict(tally)
+    landlord = r.landlord == HUMAN
+    won = (r.winner == "landlord") == landlord
+    out[f"{'landlord' if landlord else 'farmer'}_{'won' if won else 'lost'}"] += 1
+    out["springs"] += int(r.spring or r.antispring)
+    out["streak"] = out["streak"] + 1 if won else 0
+    out["best"] = max(out["best"], out["streak"])
+    return out
 
 
 NAMES = ("Tú", "Este", "Oeste")

@@ -21,10 +21,20 @@ from ddz.codes import CodeError, cards_of, decode, ids_for, new_code, normalize
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game, GameError
 from ddz.messages import say_cards
 from ddz.plays import classify
-from tutorial.browser import page_effects
+from tutorial.browser import page_effects, table_fx
 from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
 from tutorial.logic import count, describe
-from tutorial.practice import GUIDED_CODE, HUMAN, Practice, coach, history
+from tutorial.practice import (
+    GUIDED_CODE,
+    HUMAN,
+    Practice,
+    coach,
+    empty_tally,
+    history,
+    say_token,
+    tally_add,
+    valid_tally,
+)
 from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, key_moment, review
 from tutorial.views.common import DOCK_CSS, bar_html, notice_html, page_link
 from tutorial.widget import card_hand, force_selection, selection
@@ -32,7 +42,31 @@ from tutorial.widget import card_hand, force_selection, selection
 KEY = "play_hand"
 NAMES = {0: "Tú (Sur)", 1: "Este · CPU, a tu derecha", 2: "Oeste · CPU, a tu izquierda"}
 WHO = {0: "ti", 1: "Este", 2: "Oeste"}
-DELAY = float(os.environ.get("DDZ_CPU_DELAY", "0.8"))
+SEAT_SHORT = {0: "Tú", 1: "Este", 2: "Oeste"}
+# What a seat with one or two cards left announces (报单, 报双).
+ALERTS = {1: "¡Última carta!", 2: "¡Dos cartas!"}
+TABLE_CSS = """
+.st-key-ddz-table{border:1px solid #d6d9de;border-radius:10px;padding:6px 8px;margin:3px 0;gap:0 !important}
+.st-key-ddz-table .ddz-seat{border:0;padding:0;margin:0}
+.ddz-alert{display:inline-block;margin-left:6px;padding:1px 7px;border-radius:10px;background:#d62828;color:#fff;
+ font-weight:700;font-size:13px;animation:ddz-alert 1.2s ease-in-out 2}
+@keyframes ddz-alert{0%,100%{transform:scale(1)}50%{transform:scale(1.12)}}
+@media (prefers-reduced-motion: reduce){.ddz-alert{animation:none !important}}
+.ddz-deal-code{display:inline-block;padding:8px 12px;border-radius:8px;background:#f0f2f6;font-size:14px;
+ user-select:all}
+@media (min-width:1100px){
+ [data-testid="stMainBlockContainer"]{max-width:1200px !important}
+ .st-key-ddz-dock{max-width:1200px !important}
+ .st-key-ddz-board{display:grid !important;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:12px !important;
+  align-items:start}
+ .st-key-ddz-board .ddz-seats{flex-direction:column}
+}
+"""
+# The CPU's pace: seconds per action, chosen in Ajustes. DDZ_CPU_DELAY (the tests make it short)
+# is the time of the default pace; the others keep their proportion to it.
+SPEEDS = (0.3, 0.5, 0.8, 1.2, 1.5)
+DEFAULT_SPEED = 0.8
+DELAY_SCALE = float(os.environ.get("DDZ_CPU_DELAY", str(DEFAULT_SPEED))) / DEFAULT_SPEED
 ss = st.session_state
 
 
@@ -43,6 +77,7 @@ def _start(code: str | None, tokens: list[str] | None = None) -> None:
     ss.url_error = error
     ss.deals_started = ss.get("deals_started", 0) + 1  # «Repetir este reparto» deals again
     ss.review_scrolls = 0
+    ss.start_over = p.over  # a finished hand opened from its address is not counted in the tally
     ss.hint_text = ""
     ss.play_error = ""
     force_selection(KEY, [])
@@ -78,16 +113,50 @@ def _act(action: str, ids: list[str] | None = None) -> None:
     ss.play_error = ""
     ss.hint_text = ""
     ss.url_error = ""
+    ss.partner_ask = None
     force_selection(KEY, [])
 
 
+def partner_on_table(g: Game) -> int | None:
+    """Your partner's seat when the play to beat is theirs and you may pass (you are a farmer)."""
+    if g.phase != PLAYING or g.turn != HUMAN or g.leading or g.landlord in (None, HUMAN):
+        return None
+    return g.table_seat if g.table_seat not in (None, HUMAN, g.landlord) else None
+
+
 def _play_selected() -> None:
-    """Play exactly the raised cards: the same ids the bar describes."""
+    """Play exactly the raised cards: the same ids the bar describes. Covering your partner's play
+    when you could pass first asks (a question, which changes nothing by itself)."""
     ids = selection(KEY)
     if not ids:
         ss.play_error = "Elige primero las cartas que quieres jugar."
         return
+    if ss.partner_warn and partner_on_table(ss.practice.game) is not None:
+        ss.partner_ask = list(ids)
+        return
     _act(str(cards_of(ids)), ids)
+
+
+def _partner_yes() -> None:
+    ids = ss.get("partner_ask") or []
+    ss.partner_ask = None
+    if ids and sorted(ids) == sorted(selection(KEY)):
+        _act(str(cards_of(ids)), ids)
+
+
+def _partner_no() -> None:
+    ss.partner_ask = None
+
+
+def _undo() -> None:
+    """«Deshacer»: take back your last decision; the CPUs' replies before it are replayed."""
+    p: Practice = ss.practice
+    if ss.get("guided") or not p.undo():
+        return
+    ss.play_error = ""
+    ss.hint_text = ""
+    ss.partner_ask = None
+    force_selection(KEY, [])
 
 
 def _fold() -> None:
@@ -131,8 +200,18 @@ def _set_level(level: str) -> None:
         _start(ss.practice.code)
 
 
+# The yes/no preferences of the Ajustes panel, each a button, kept in the browser.
+FLIPS = {
+    "skip_anim": "Saltar la animación del reparto",
+    "show_counter": "Mostrar el contador de cartas",
+    "sounds": "Sonidos suaves",
+    "auto_pass": "Pasar automáticamente cuando no tengo nada",
+    "partner_warn": "Avisar antes de superar a mi compañero",
+}
+
+
 def _flip(pref: str) -> None:
-    """A deliberate switch of a preference (``skip_anim`` or ``show_counter``)."""
+    """A deliberate switch of a yes/no preference (one of :data:`FLIPS`)."""
     ss[pref] = not ss[pref]
 
 
@@ -148,10 +227,27 @@ def _prefs_loaded(stored: dict[str, Any]) -> None:
         _start(ss.practice.code)
     if not stored.get("guided_seen") and not ss.get("started_from_url") and not p_has_moved():
         _guided()  # a first visit: the guided first hand
-    if isinstance(stored.get("skip_anim"), bool):
-        ss.skip_anim = stored["skip_anim"]
-    if isinstance(stored.get("show_counter"), bool):
-        ss.show_counter = stored["show_counter"]
+    for pref in FLIPS:
+        if isinstance(stored.get(pref), bool):
+            ss[pref] = stored[pref]
+    tally = valid_tally(stored.get("tally"))
+    if tally is not None:
+        ss.tally = tally
+    if stored.get("cpu_speed") in SPEEDS:
+        ss.cpu_speed = stored["cpu_speed"]
+
+
+def _set_speed(speed: float) -> None:
+    ss.cpu_speed = speed
+
+
+def cpu_delay() -> float:
+    """Seconds the page waits before each CPU action (and before a pass made for you)."""
+    return float(ss.cpu_speed) * DELAY_SCALE
+
+
+def speed_label(speed: float) -> str:
+    return f"{speed:.1f} s".replace(".", ",")
 
 
 def p_has_moved() -> bool:
@@ -166,10 +262,64 @@ def settings_level_html(playing: str, chosen: str) -> str:
     return f'<div class="ddz-caption" data-testid="level-now">{text}</div>'
 
 
+def table_play(p: Practice, deal: int, name: str = "table") -> dict[str, Any] | None:
+    """The play on the table for the browser: who made it, its cards and what it is; its key (the
+    deal and the action that made it) makes it slide in once, when it is new."""
+    g = p.game
+    if g.table is None or g.table_seat is None or g.phase not in (PLAYING, OVER):
+        return None
+    seat = g.table_seat
+    where = "Última jugada" if g.phase == OVER else "En la mesa"
+    text = f"{say_cards(g.table.shown())} — {g.table.describe()}"
+    return {
+        "key": f"{g.code}/{deal}/{len(g.trail) - g.passes}",
+        "seat": seat,
+        "animate": True,
+        "bomb": g.table.kind in ("bomb", "rocket"),
+        "html": (
+            f'<span class="who" data-testid="{name}-who">{where}, {html.escape(SEAT_SHORT[seat])}:</span>'
+            f"<span>{html.escape(text)}</span>{cards_html(g.table_ids)}"
+        ),
+    }
+
+
+BEAT_NAMES = {"bomb": "¡Bomba", "rocket": "¡Cohete", "spring": "¡Primavera", "antispring": "¡Antiprimavera"}
+
+
+def table_beat(p: Practice, deal: int) -> dict[str, str] | None:
+    """The short beat after a bomb, the rocket or a spring: what it did to the multiplier (the
+    engine's doubling event and result). Shown until the next play."""
+    g = p.game
+    if g.phase == OVER and g.result is not None and (g.result.spring or g.result.antispring):
+        kind = "spring" if g.result.spring else "antispring"
+        before = g.result.multiplier // 2
+        return {
+            "key": f"{g.code}/{deal}/{kind}",
+            "text": f"{BEAT_NAMES[kind]}! El multiplicador pasa de ×{before} a ×{g.result.multiplier}.",
+        }
+    plays = [i for i, e in enumerate(p.events) if e.kind == "play"]
+    if not plays or plays[-1] + 1 >= len(p.events):
+        return None
+    e = p.events[plays[-1] + 1]
+    if e.kind != "double":
+        return None
+    who = f" de {SEAT_SHORT[e.seat or 0]}" if e.seat != HUMAN else ""
+    kind = str(e.data.get("kind", "bomb"))
+    return {
+        "key": f"{g.code}/{deal}/{plays[-1]}",
+        "text": f"{BEAT_NAMES.get(kind, '¡Bomba')}{who}! El multiplicador pasa a ×{e.value}.",
+    }
+
+
 # ---- state ----------------------------------------------------------------------------------
 ss.setdefault("skip_anim", False)
 ss.setdefault("show_counter", True)
 ss.setdefault("cpu_level", "normal")
+ss.setdefault("sounds", False)
+ss.setdefault("auto_pass", True)
+ss.setdefault("partner_warn", True)
+ss.setdefault("tally", empty_tally())
+ss.setdefault("cpu_speed", DEFAULT_SPEED)
 if "practice" not in ss:
     url_code = st.query_params.get("codigo")
     ss.started_from_url = bool(url_code)
@@ -183,7 +333,11 @@ g: Game = p.game
 
 # ---- header ---------------------------------------------------------------------------------
 top = st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="ddz-header")
-top.code(g.code, language=None, width="content")
+top.html(  # not st.code: its copy button speaks English
+    f'<code class="ddz-deal-code" data-testid="deal-code" title="Código del reparto: con él se repite esta mano">'
+    f"{html.escape(g.code)}</code>",
+    width="content",
+)
 with top.popover("Ajustes", icon=":material/settings:"):
     # Only buttons act here: no widget of the panel holds state of its own, so opening or closing the
     # panel, or a widget mounting with its own default, can never change the game.
@@ -202,10 +356,18 @@ with top.popover("Ajustes", icon=":material/settings:"):
             disabled=level == ss.cpu_level,
             icon=":material/check:" if level == ss.cpu_level else None,
         )
-    for pref, label in (
-        ("skip_anim", "Saltar la animación del reparto"),
-        ("show_counter", "Mostrar el contador de cartas"),
-    ):
+    st.html('<div class="ddz-caption">Velocidad de la CPU (segundos por jugada):</div>')
+    speeds = st.container(horizontal=True, gap="small")
+    for i, speed in enumerate(SPEEDS):
+        speeds.button(
+            speed_label(speed),
+            key=f"speed_{i}",
+            on_click=_set_speed,
+            args=(speed,),
+            disabled=speed == ss.cpu_speed,
+            icon=":material/check:" if speed == ss.cpu_speed else None,
+        )
+    for pref, label in FLIPS.items():
         st.button(
             f"{label}: {'sí' if ss[pref] else 'no'}",
             key=f"flip_{pref}",
@@ -215,8 +377,9 @@ with top.popover("Ajustes", icon=":material/settings:"):
         )
     st.button("Otra partida", on_click=_new_game, key="new_from_settings")
     st.button("Mano guiada (para empezar)", on_click=_guided, key="guided_from_settings")
+warn_area = st.empty()  # always written, so the elements below keep their place (the table's motion)
 if ss.get("url_error"):
-    st.html(notice_html("warning", ss.url_error))
+    warn_area.html(notice_html("warning", ss.url_error))
 # The end screen goes first and is scrolled into view. An empty slot is written on every run, so a
 # new deal replaces the old verdict at once (a container would stay on screen, stale, for the whole
 # auction: the CPUs' turns are reruns that never let the run finish).
@@ -236,6 +399,9 @@ def seat_box(seat: int) -> str:
         else:
             said = "pasa" if last == PASS else f"juega {say_cards(classify(last).shown())}"
     n = len(g.hands[seat])
+    alert = ""
+    if g.phase == PLAYING and n in ALERTS:
+        alert = f'<span class="ddz-alert" data-testid="alert-{seat}" role="status">{ALERTS[n]}</span>'
     cls = "ddz-seat turn" if turn else "ddz-seat"
     arrow = " · le toca" if turn else ""
     if g.phase == OVER:  # the hand is over: show what was left in each hand
@@ -246,26 +412,20 @@ def seat_box(seat: int) -> str:
     return (
         f'<div class="{cls}" data-testid="seat-{seat}"><b>{html.escape(NAMES[seat])}</b>{role}{arrow}<br>'
         f'<span class="ddz-stack"><span class="ddz-c back"></span><b>{n}</b> {"carta" if n == 1 else "cartas"}</span>'
-        f"{('<br>' + html.escape(said)) if said else ''}</div>"
+        f"{alert}{('<br>' + html.escape(said)) if said else ''}</div>"
     )
 
 
-st.html(f'<div class="ddz-seats">{seat_box(2)}{seat_box(1)}</div>')
+st.html(f"<style>{TABLE_CSS}</style>")
+board = st.container(key="ddz-board")  # on a wide screen: the seats beside the table
+board.html(f'<div class="ddz-seats">{seat_box(2)}{seat_box(1)}</div>')
 
 # kitty, table, and what happened last
 lines = history(p)
 kitty = cards_html(g.kitty) if g.landlord is not None else backs_html(3)
-whose = "tuya" if g.table_seat == HUMAN else f"de {WHO[g.table_seat or 0]}"  # the play on the table
 table_txt = "Nadie ha jugado todavía."
-table_cards = ""
-if g.phase == PLAYING and g.table is not None:
-    table_txt = f"En la mesa, {whose}: {say_cards(g.table.shown())} — {g.table.describe()}"
-    table_cards = cards_html(g.table_ids)
-elif g.phase == PLAYING:
+if g.phase == PLAYING and g.table is None:
     table_txt = "Baza nueva: abres tú." if g.turn == HUMAN else f"Baza nueva: abre {WHO[g.turn]}."
-elif g.phase == OVER and g.table is not None:
-    table_txt = f"Última jugada, {whose}: {say_cards(g.table.shown())} — {g.table.describe()}"
-    table_cards = cards_html(g.table_ids)
 info = (
     f"Base {g.base or '—'} · multiplicador ×{g.multiplier}"
     if g.phase != BIDDING
@@ -286,12 +446,20 @@ if p.forced_landlord and g.landlord is not None:
         f"y {whose_turn} abrir la subasta."
     )
 last_line = lines[-1].text if lines else "Reparto: 17 cartas para cada uno y 3 boca abajo en el pozo."
-st.html(
-    f'<div class="ddz-seat" data-testid="table"><b>Pozo</b> {kitty}<div>{html.escape(info)}</div>'
-    + "".join(f'<div class="ddz-note" data-testid="deal-note">{html.escape(n)}</div>' for n in notes)
-    + f"<div>{html.escape(table_txt)}</div>{table_cards}"
-    f'<div class="ddz-last" data-testid="last-event">Lo último: {html.escape(last_line)}</div></div>'
-)
+with board.container(key="ddz-table"):
+    st.html(
+        f'<div class="ddz-seat" data-testid="table"><b>Pozo</b> {kitty}<div>{html.escape(info)}</div>'
+        + "".join(f'<div class="ddz-note" data-testid="deal-note">{html.escape(n)}</div>' for n in notes)
+        + "</div>"
+    )
+    table_fx(
+        key="fx_table",
+        play=table_play(p, ss.deals_started),
+        beat=table_beat(p, ss.deals_started),
+        empty=html.escape(table_txt),
+        sound=bool(ss.sounds) and g.phase == OVER,  # in play, the dock's copy sounds
+    )
+    st.html(f'<div class="ddz-last" data-testid="last-event">Lo último: {html.escape(last_line)}</div>')
 
 with st.expander(f"Historial de la mano ({len(lines)})", expanded=False, icon=":material/history:"):
     if not lines:
@@ -310,12 +478,76 @@ if ss.show_counter and g.phase != OVER:
         st.html(counter_html(g.unseen_cards(HUMAN).counts))
         st.caption(JOKER_LEGEND)
 
+
+# ---- the session tally: hands, never points -----------------------------------------------------
+def _tally_reset_ask() -> None:
+    ss.tally_confirm = True
+
+
+def _tally_reset(yes: bool) -> None:
+    ss.tally_confirm = False
+    if yes:
+        ss.tally = empty_tally()
+
+
+counted_key = (g.code, len(g.actions), ss.deals_started)
+if (
+    g.phase == OVER
+    and not ss.start_over
+    and ss.get("fx_play__loaded")  # what the browser kept was read first: this hand adds to it
+    and ss.get("tally_counted") != counted_key
+):
+    ss.tally_counted = counted_key
+    ss.tally = tally_add(ss.tally, g)
+
+
+def tally_html(t: dict[str, int]) -> str:
+    def hands(n: int, word: str) -> str:
+        return f"{n} {word if n == 1 else word + 's'}"
+
+    rows = (
+        (
+            "Como terrateniente",
+            f"{hands(t['landlord_won'], 'ganada')}, {hands(t['landlord_lost'], 'perdida')}",
+        ),
+        ("Como campesino", f"{hands(t['farmer_won'], 'ganada')}, {hands(t['farmer_lost'], 'perdida')}"),
+        ("Primaveras y antiprimaveras", str(t["springs"])),
+        ("Mejor racha", f"{count(t['best'], 'mano')} {'ganada' if t['best'] == 1 else 'ganadas seguidas'}"),
+        ("Racha actual", f"{count(t['streak'], 'mano')} {'ganada' if t['streak'] == 1 else 'ganadas'}"),
+    )
+    return (
+        '<div class="ddz-tally" data-testid="tally">'
+        + "".join(f"<div><b>{html.escape(k)}:</b> {html.escape(v)}</div>" for k, v in rows)
+        + "</div>"
+    )
+
+
+with st.expander("Tus manos en este navegador", expanded=g.phase == OVER, icon=":material/scoreboard:"):
+    st.html("<style>.ddz-tally{font-size:14px;line-height:1.5}</style>" + tally_html(ss.tally))
+    if ss.get("tally_confirm"):
+        st.html(notice_html("warning", "¿Poner a cero tus manos? No se puede deshacer."))
+        yes_no = st.container(horizontal=True, gap="small")
+        yes_no.button("Sí, poner a cero", key="tally_yes", on_click=_tally_reset, args=(True,))
+        yes_no.button("No", key="tally_no", on_click=_tally_reset, args=(False,))
+    else:
+        st.button("Poner a cero", key="tally_reset", on_click=_tally_reset_ask, type="tertiary")
+
 # ---- the dock: feedback, bar, buttons and hand, always on screen ----------------------------
 my_turn = g.phase in (BIDDING, PLAYING) and g.turn == HUMAN
 if g.phase != OVER:
     st.html(f"<style>{DOCK_CSS}</style>")
     dock = st.container(key="ddz-dock")
     with dock:
+        if g.phase == PLAYING:  # first in the dock, so it keeps its place and its motion
+            table_fx(
+                key="fx_dock",
+                name="dock-table",
+                play=table_play(p, ss.deals_started, "dock-table"),
+                beat=table_beat(p, ss.deals_started),
+                empty=html.escape(table_txt),
+                sound=bool(ss.sounds),
+                compact=True,
+            )
         if ss.get("guided"):
             advice_text = coach(p, selection(KEY))
             if advice_text:
@@ -325,11 +557,6 @@ if g.phase != OVER:
             st.html(notice_html("error", ss.play_error))
         if ss.get("hint_text"):
             st.html(notice_html("info", ss.hint_text))
-        if g.phase == PLAYING and g.table is not None:
-            st.html(
-                f'<div class="ddz-dock-table" data-testid="dock-table"><span>Mesa, {whose}: '
-                f"<b>{html.escape(say_cards(g.table.shown()))}</b></span>{cards_html(g.table_ids)}</div>"
-            )
         if g.phase == BIDDING:
             if my_turn:
                 st.html(bar_html(None, "Tu turno de subasta", "Puja más que la puja más alta, o pasa."))
@@ -345,6 +572,8 @@ if g.phase != OVER:
                         key=f"bid{b}",
                     )
                 row.button("Pista", on_click=_hint, key="hint_bid", icon=":material/lightbulb:")
+                if p.can_undo() and not ss.get("guided"):
+                    row.button("Deshacer", on_click=_undo, key="undo_bid", icon=":material/undo:")
                 if g.highest_bid():
                     st.html(
                         disabled_why_html(
@@ -355,6 +584,16 @@ if g.phase != OVER:
                 st.html(bar_html(None, "Subasta", f"Le toca pujar a {WHO[g.turn]}…"))
         elif my_turn:
             chosen = selection(KEY)
+            ask = ss.get("partner_ask")
+            partner = partner_on_table(g)
+            if ask and partner is not None and sorted(ask) == sorted(chosen):
+                st.html(
+                    f'<div class="ddz-notice warning" data-testid="partner-ask" role="alert">Es la jugada de '
+                    f"{WHO[partner]}, tu compañero: ¿seguro que quieres superarla?</div>"
+                )
+                confirm = st.container(horizontal=True, gap="small")
+                confirm.button("Sí, superarla", key="partner_yes", on_click=_partner_yes, type="primary")
+                confirm.button("No, mejor no", key="partner_no", on_click=_partner_no)
             ranks = str(cards_of(chosen)) if chosen else ""
             table = str(g.table) if g.table is not None else ""
             stuck = not g.leading and not g.legal_plays()
@@ -364,7 +603,10 @@ if g.phase != OVER:
                     bar_html(
                         False,
                         f"No tienes nada que supere a {say_cards(g.table.shown())}",
-                        "Ninguna combinación de tu mano la supera: pulsa «Pasar».",
+                        "Ninguna combinación de tu mano la supera: pasas automáticamente "
+                        "(puedes cambiarlo en Ajustes)."
+                        if ss.auto_pass and not ss.get("guided")
+                        else "Ninguna combinación de tu mano la supera: pulsa «Pasar».",
                     )
                 )
                 ok = False
@@ -383,6 +625,8 @@ if g.phase != OVER:
                 type="primary" if stuck else "secondary",
             )
             row.button("Pista", on_click=_hint, key="hint", icon=":material/lightbulb:")
+            if p.can_undo() and not ss.get("guided"):
+                row.button("Deshacer", on_click=_undo, key="undo", icon=":material/undo:")
             row.button(
                 "Desplegar" if ss.get("dock_folded") else "Plegar",
                 key="fold",
@@ -411,10 +655,17 @@ if g.phase != OVER:
         elif g.landlord is not None:
             partner = 3 - g.landlord  # seats 1 and 2: the one that is not the landlord
             role = f" Eres campesino: tu compañero es {WHO[partner]}."
+        mine_left = len(g.hands[HUMAN])
+        my_alert = (
+            f' <span class="ddz-alert" data-testid="alert-0">{ALERTS[mine_left]}</span>'
+            if g.phase == PLAYING and mine_left in ALERTS
+            else ""
+        )
         st.html(
             f'<div class="ddz-caption" data-testid="dock-state" data-actions="{len(g.actions)}" '
+            f'data-delay="{cpu_delay():.4f}" '
             f'data-mine="{int(my_turn)}" data-phase="{g.phase}">{count(len(g.hands[HUMAN]), "carta")}.'
-            f"{html.escape(role)}</div>"
+            f"{html.escape(role)}{my_alert}</div>"
         )
 
 
@@ -422,6 +673,17 @@ if g.phase != OVER:
 def _review_move(delta: int, total: int) -> None:
     ss.review_step = max(0, min(total - 1, ss.get("review_step", 0) + delta))
     ss.review_scrolls = ss.get("review_scrolls", 0) + 1
+
+
+def undone_html(p: Practice, i: int, phase: str) -> str:
+    """The mark of a decision taken back with «Deshacer»: what you had chosen there before."""
+    if i not in p.undone:
+        return ""
+    before = " y luego ".join(say_token(t, phase == BIDDING) for t in p.undone[i])
+    return (
+        f' · <b data-testid="undone-mark">(deshecha)</b><div>Antes habías elegido {html.escape(before)}'
+        " y lo deshiciste.</div>"
+    )
 
 
 def review_panel(p: Practice) -> None:
@@ -451,6 +713,13 @@ def review_panel(p: Practice) -> None:
             f"{counts[MISTAKE]} {'error' if counts[MISTAKE] == 1 else 'errores'}, comparadas con la CPU "
             f"y con el cálculo de jugadas mínimas.{html.escape(forced)}</div>"
         )
+        if p.undone:
+            which = ", ".join(str(n + 1) for n in sorted(p.undone))
+            st.html(
+                f'<div class="ddz-caption" data-testid="review-undone">Con «Deshacer» cambiaste '
+                f"{len(p.undone)} {'decisión' if len(p.undone) == 1 else 'decisiones'}"
+                f": {'la' if len(p.undone) == 1 else 'las'} {which} (marcadas «deshecha»).</div>"
+            )
         moment = ss.get("review_moment")
         if moment is not None:
             st.html(
@@ -472,7 +741,7 @@ def review_panel(p: Practice) -> None:
         )
         st.html(
             f'<div class="ddz-review {item.verdict}" data-testid="review-item"><b>{icon} {html.escape(item.verdict.capitalize())}</b>'
-            f" · decisión {i + 1} de {len(items)} · {html.escape(what)}"
+            f" · decisión {i + 1} de {len(items)} · {html.escape(what)}{undone_html(p, i, item.phase)}"
             f"<div>Tu mano:</div>{cards_html(item.hand)}<div>{html.escape(item.text)}</div></div>"
         )
         row = st.container(horizontal=True)
@@ -535,9 +804,10 @@ page_effects(
         else ((".st-key-ddz-result", (g.code, len(g.actions))) if g.phase == OVER else None)
     ),
     save={
-        "skip_anim": bool(ss.skip_anim),
-        "show_counter": bool(ss.show_counter),
+        **{pref: bool(ss[pref]) for pref in FLIPS},
         "cpu_level": ss.cpu_level,
+        "cpu_speed": ss.cpu_speed,
+        "tally": ss.tally,
         "guided_seen": True,  # saved once the stored values were read: only the first visit is guided
     },
     on_load=_prefs_loaded,
@@ -546,6 +816,12 @@ page_effects(
 
 # ---- CPU turns, paced so a person can follow them ------------------------------------------
 if p.cpu_turn():
-    time.sleep(DELAY)
+    time.sleep(cpu_delay())
     p.cpu_step()
+    st.rerun()
+elif ss.auto_pass and not ss.get("guided") and ss.get("fx_play__loaded") and p.stuck():
+    # Nothing of yours beats the table and you asked not to press «Pasar» for it (after the stored
+    # preferences were read, so a stored «no» is obeyed from the first move).
+    time.sleep(cpu_delay())
+    _act(PASS)
     st.rerun()

@@ -1,0 +1,442 @@
+"""«Jugar» at the table (issue 18, «La mesa»): motion and alerts, pace, «Deshacer», the partner
+warning, the session tally and the desktop layout, in Debian's Chromium driven by Playwright at
+390×844 (touch) and 1280×800. Every claim (cards left, multiplier, who played) is computed here by
+the engine, never copied from the app. Screenshots go to /tmp/shots18/."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ddz.ai import hint
+from tests.browser_kit import (
+    HAND,
+    button,
+    dock_state,
+    new_page,
+    play_hint,
+    press,
+    settled,
+    tap,
+    wait_bar,
+    wait_turn,
+)
+from tutorial.launch import CHROMIUM
+from tutorial.practice import Practice
+
+expect = pytest.importorskip("playwright.sync_api").expect
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
+]
+
+SHOTS = Path("/tmp/shots18")
+LEAD = "GH2F-M5HRD"  # after «Pujar 3» you are the landlord and lead
+ALERT = ("ZVKP-BBX52", ["8", "2", "p", "J", "334455", "p"])  # then a CPU has two cards
+BOMB = ("W4MJ-46ZKD", ["p"] * 8)  # then a CPU's rocket is on the table
+SPRING = ("JP8H-S5EXA", ["3", "34567", "888999Q2", "JJJKK", "AA"])  # the hints win with a spring
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """One app for the module; CPUs move fast (0.05 s at the default pace)."""
+    from tutorial.launch import running_app
+
+    with running_app(DDZ_CPU_DELAY="0.05") as url:
+        yield url
+
+
+def snap(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def phone(browser: Any, **extra: Any) -> Any:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, **extra)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    return page
+
+
+def engine_at(code: str, tokens: list[str]) -> Practice:
+    """The hand after your ``tokens`` and the CPUs' replies, as the engine plays it."""
+    p, error = Practice.start(code, tokens)
+    assert not error, error
+    p.run_cpus()
+    return p
+
+
+def open_at(page: Any, server: str, code: str, tokens: list[str]) -> None:
+    page.goto(f"{server}/?codigo={code}" + (f"&acciones={'.'.join(tokens)}" if tokens else ""))
+    page.locator(f"{HAND} .card").first.wait_for()
+    wait_turn(page, -1)
+
+
+def fx_count(page: Any, what: str, name: str = "dock-table") -> int:
+    """How many slides, beats or beeps the table (``table``) or the dock's copy of it has made."""
+    return int(page.locator(f'[data-testid="{name}-fx"]').get_attribute(f"data-{what}") or 0)
+
+
+def running_animations(page: Any, testid: str) -> int:
+    return int(
+        page.locator(f'[data-testid="{testid}"]').evaluate(
+            "e => e.getAnimations().filter(a => a.playState === 'running').length"
+        )
+    )
+
+
+# ---- 1. motion and alerts -----------------------------------------------------------------------
+def test_a_new_play_slides_in_from_its_seat_once(server: str, browser: Any) -> None:
+    tokens = ["3", "3AAA"]  # you lead the second trick
+    page = phone(browser)
+    open_at(page, server, LEAD, tokens)
+    assert fx_count(page, "slides") == 0  # what was on the table at load time does not move
+    n = int(dock_state(page)["actions"])
+    press(page, "Pista")
+    page.get_by_text("Pista: juega").wait_for()
+    settled(page)
+    press(page, "Jugar")
+    for _ in range(200):  # caught mid-flight: the play is sliding in (and the screenshot shows it)
+        times = page.locator('[data-testid="dock-table-play"]').evaluate(
+            "e => e.getAnimations().filter(a => a.playState === 'running').map(a => a.currentTime)"
+        )
+        if times and times[0] > 280:
+            snap(page, "play-sliding-390")
+            break
+        page.wait_for_timeout(10)
+    else:
+        raise AssertionError("no play slid in")
+    wait_turn(page, n + 1)
+    p = engine_at(LEAD, [*tokens, str(hint(engine_at(LEAD, tokens).game, 0).action)])
+    seat = p.game.table_seat
+    assert seat in (1, 2)  # a CPU answered your play
+    for name in ("table", "dock-table"):
+        expect(page.locator(f'[data-testid="{name}-who"]')).to_contain_text(("Este", "Oeste")[seat - 1])
+    expect(page.locator('[data-testid="dock-table-play"]')).to_have_class(re.compile(rf"\bfrom-{seat}\b"))
+    slides = fx_count(page, "slides")
+    assert slides >= 2  # your play, then the CPU's
+    assert fx_count(page, "beeps") == 0  # sounds are off by default
+    # a rerun without a new play (a hint) moves nothing
+    page.wait_for_timeout(700)
+    press(page, "Pista")
+    page.get_by_text("Pista:").first.wait_for()
+    settled(page)
+    assert running_animations(page, "dock-table-play") == 0
+    assert fx_count(page, "slides") == slides
+
+
+def test_no_motion_when_the_system_asks_for_less(server: str, browser: Any) -> None:
+    page = phone(browser, reduced_motion="reduce")
+    open_at(page, server, LEAD, ["3", "3AAA"])
+    n = int(dock_state(page)["actions"])
+    play_hint(page)
+    wait_turn(page, n + 1)
+    page.locator('[data-testid="dock-table-who"]').wait_for()
+    assert running_animations(page, "dock-table-play") == 0
+    assert fx_count(page, "slides") == 0
+
+
+def test_a_seat_with_two_cards_or_one_says_so(server: str, browser: Any) -> None:
+    code, tokens = ALERT
+    p = engine_at(code, tokens)
+    low = {s: len(p.game.hands[s]) for s in (1, 2) if len(p.game.hands[s]) <= 2}
+    assert low  # the deal was chosen for this
+    page = phone(browser)
+    open_at(page, server, code, tokens)
+    for seat, n in low.items():
+        alert = page.locator(f'[data-testid="alert-{seat}"]')
+        expect(alert).to_have_text("¡Última carta!" if n == 1 else "¡Dos cartas!")
+    others = [s for s in (1, 2) if s not in low]
+    for seat in others:
+        assert page.locator(f'[data-testid="alert-{seat}"]').count() == 0
+    snap(page, "alert-390")
+
+
+def test_a_bomb_or_rocket_says_what_it_did_to_the_multiplier(server: str, browser: Any) -> None:
+    code, tokens = BOMB
+    p = engine_at(code, tokens)
+    assert p.game.table is not None and p.game.table.kind in ("bomb", "rocket")
+    page = phone(browser)
+    open_at(page, server, code, tokens)
+    beat = page.locator('[data-testid="dock-table-beat"]')
+    expect(beat).to_contain_text("¡Bomba" if p.game.table.kind == "bomb" else "¡Cohete")
+    expect(beat).to_contain_text(f"El multiplicador pasa a ×{p.game.multiplier}")
+
+
+def test_a_spring_gets_its_beat_and_sounds_can_be_turned_on(server: str, browser: Any) -> None:
+    code, tokens = SPRING
+    done = engine_at(code, tokens)
+    assert done.game.result is not None and done.game.result.spring
+    page = phone(browser)
+    open_at(page, server, code, tokens[:-1])
+    button(page, "Ajustes").tap()
+    press(page, "Sonidos suaves: no")
+    button(page, "Sonidos suaves: sí").wait_for()
+    page.keyboard.press("Escape")
+    play_hint(page)
+    page.locator('[data-testid="result"]').wait_for()
+    beat = page.locator('[data-testid="table-beat"]')
+    expect(beat).to_contain_text("¡Primavera!")
+    expect(beat).to_contain_text(f"×{done.game.result.multiplier}")
+    assert fx_count(page, "beeps", "table") >= 1  # the play and the beat each sounded
+
+
+# ---- 2. pace --------------------------------------------------------------------------------
+STUCK = ("KWX0-92S65", ["3", "3999"])  # then nothing of yours beats the table
+
+
+def test_cpu_pace_is_chosen_in_ajustes_and_survives_a_reload(server: str, browser: Any) -> None:
+    scale = 0.05 / 0.8  # the server's DDZ_CPU_DELAY is the default pace (0,8 s)
+    page = phone(browser)
+    open_at(page, server, LEAD, ["3"])
+    assert float(dock_state(page)["delay"]) == pytest.approx(0.8 * scale, abs=1e-3)
+    button(page, "Ajustes").tap()
+    press(page, "1,5 s")
+    page.keyboard.press("Escape")
+    page.wait_for_function(
+        "() => Number(document.querySelector('[data-testid=\"dock-state\"]').dataset.delay) > 0.09"
+    )
+    assert float(dock_state(page)["delay"]) == pytest.approx(1.5 * scale, abs=1e-3)
+    # the CPUs really wait: your play, then two CPU actions before your turn comes back
+    n = int(dock_state(page)["actions"])
+    start = page.evaluate("performance.now()")
+    play_hint(page)
+    wait_turn(page, n + 1)
+    took = (page.evaluate("performance.now()") - start) / 1000
+    cpu_actions = int(dock_state(page)["actions"]) - n - 1
+    assert cpu_actions >= 2 and took >= cpu_actions * 1.5 * scale
+    page.wait_for_timeout(600)  # the browser stores it
+    page.reload()
+    page.locator(f"{HAND} .card").first.wait_for()
+    page.wait_for_function(
+        "() => Number(document.querySelector('[data-testid=\"dock-state\"]').dataset.delay) > 0.09"
+    )
+    button(page, "Ajustes").tap()
+    expect(button(page, "1,5 s")).to_be_disabled()  # the chosen pace
+
+
+def test_pass_is_automatic_when_you_have_nothing_unless_turned_off(server: str, browser: Any) -> None:
+    code, tokens = STUCK
+    assert engine_at(code, tokens).stuck()
+    page = phone(browser)
+    url = f"{server}/?codigo={code}&acciones={'.'.join(tokens)}"
+    page.goto(url)
+    page.locator(f"{HAND} .card").first.wait_for()
+    page.wait_for_function("() => location.search.includes('acciones=3.3999.p')")  # passed for you
+    page.get_by_text("Historial de la mano").tap()
+    expect(page.locator('[data-testid="history"]')).to_contain_text("Tú pasas: no tenías nada")
+    button(page, "Ajustes").tap()
+    press(page, "Pasar automáticamente cuando no tengo nada: sí")
+    button(page, "Pasar automáticamente cuando no tengo nada: no").wait_for()
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(600)  # the browser stores it
+    page.goto(url)
+    wait_turn(page, -1)
+    page.get_by_text("No tienes nada que supere").first.wait_for()
+    n = dock_state(page)["actions"]
+    page.wait_for_timeout(1000)
+    assert dock_state(page)["actions"] == n and dock_state(page)["mine"] == "1"  # it waits for you
+    assert "acciones=3.3999&" in page.url + "&"
+
+
+# ---- 3. «Deshacer» --------------------------------------------------------------------------
+def test_undo_takes_back_your_decision_and_the_review_marks_it(server: str, browser: Any) -> None:
+    code, tokens = SPRING
+    before = engine_at(code, tokens[:-2])  # your turn, before your fourth play
+    page = phone(browser)
+    open_at(page, server, code, tokens[:-2])
+    n = int(dock_state(page)["actions"])
+    assert n == len(before.game.actions)
+    hand = sorted(page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.dataset.id)"))
+    assert hand == sorted(before.game.hands[0])
+    play_hint(page)
+    wait_turn(page, n)
+    assert int(dock_state(page)["actions"]) > n
+    press(page, "Deshacer")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-testid=\"dock-state\"]').dataset.actions) === {n}"
+    )
+    settled(page)
+    back = sorted(page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.dataset.id)"))
+    assert back == hand  # the cards are in your hand again
+    assert page.url.split("acciones=")[1].split("&")[0] == ".".join(tokens[:-2])
+    play_hint(page)  # the same decision again, then the last play: the CPUs reply as before
+    wait_turn(page, n)
+    play_hint(page)
+    page.locator('[data-testid="result"]').wait_for()
+    expect(page.locator('[data-testid="review-undone"]')).to_contain_text("la 4")
+    for _ in range(3):
+        press(page, "Siguiente")
+    item = page.locator('[data-testid="review-item"]')
+    expect(item).to_contain_text("decisión 4 de")
+    expect(item).to_contain_text("(deshecha)")
+
+
+def test_no_undo_in_the_guided_hand(server: str, browser: Any) -> None:
+    from tutorial.practice import GUIDED_CODE
+
+    page = phone(browser)
+    page.goto(f"{server}/?codigo={GUIDED_CODE}&acciones=3&guia=1")
+    wait_turn(page, -1)
+    settled(page)
+    assert button(page, "Pista", exact=True).count() == 1
+    assert page.get_by_role("button", name="Deshacer").count() == 0
+    page.goto(f"{server}/?codigo={GUIDED_CODE}&acciones=3")  # the same hand, not guided
+    wait_turn(page, -1)
+    button(page, "Deshacer").wait_for()
+
+
+# ---- 4. the partner warning ---------------------------------------------------------------------
+PARTNER = ("W4MJ-46ZKD", ["p"])  # you are a farmer; your partner's single is on the table
+
+
+def test_covering_your_partner_asks_first_and_can_be_turned_off(server: str, browser: Any) -> None:
+    from ddz.plays import classify
+
+    code, tokens = PARTNER
+    p = engine_at(code, tokens)
+    g = p.game
+    assert g.landlord not in (None, 0) and g.table_seat not in (None, 0, g.landlord) and g.legal_plays()
+    partner = {1: "Este", 2: "Oeste"}[g.table_seat or 0]
+    beat = next(q for q in g.legal_plays() if len(q.cards) == 1)
+    rank = str(beat.cards)
+    card = next(c for c in g.hands[0] if c[0] == rank)
+    assert classify(rank).kind == g.table.kind  # type: ignore[union-attr]
+    page = phone(browser)
+    open_at(page, server, code, tokens)
+    n = dock_state(page)["actions"]
+    tap(page, card)
+    wait_bar(page, "Carta suelta")
+    press(page, "Jugar")
+    ask = page.locator('[data-testid="partner-ask"]')
+    expect(ask).to_have_text(f"Es la jugada de {partner}, tu compañero: ¿seguro que quieres superarla?")
+    page.wait_for_timeout(400)
+    assert dock_state(page)["actions"] == n  # the question changes nothing
+    press(page, "No, mejor no")
+    ask.wait_for(state="detached")
+    assert dock_state(page)["actions"] == n
+    press(page, "Jugar")
+    ask.wait_for()
+    press(page, "Sí, superarla")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-testid=\"dock-state\"]').dataset.actions) > {n}"
+    )
+    page.wait_for_function(f"() => location.search.includes('acciones={'.'.join(tokens)}.{card}')")
+    # turned off in Ajustes: «Jugar» plays at once
+    button(page, "Ajustes").tap()
+    press(page, "Avisar antes de superar a mi compañero: sí")
+    button(page, "Avisar antes de superar a mi compañero: no").wait_for()
+    page.wait_for_timeout(600)  # the browser stores it
+    open_at(page, server, code, tokens)
+    tap(page, card)
+    wait_bar(page, "Carta suelta")
+    press(page, "Jugar")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-testid=\"dock-state\"]').dataset.actions) > {n}"
+    )
+    assert page.locator('[data-testid="partner-ask"]').count() == 0
+
+
+# ---- 5. the session tally -----------------------------------------------------------------------
+def wait_tally(page: Any, text: str) -> None:
+    """Wait until the tally (every copy on the page, stale ones included) says ``text``."""
+    page.wait_for_function(
+        """t => { const els = [...document.querySelectorAll('[data-testid="tally"]')];
+                  return els.length > 0 && els.every(e => e.textContent.includes(t)); }""",
+        arg=text,
+    )
+
+
+def test_tally_counts_hands_keeps_them_and_resets_with_a_confirm(server: str, browser: Any) -> None:
+    code, tokens = SPRING
+    done = engine_at(code, tokens)
+    r = done.game.result
+    assert r is not None and r.landlord == 0 and r.winner == "landlord" and r.spring
+    page = phone(browser)
+    open_at(page, server, code, tokens[:-1])
+    tally = page.locator('[data-testid="tally"]')
+    page.get_by_text("Tus manos en este navegador").tap()
+    wait_tally(page, "Como terrateniente: 0 ganadas, 0 perdidas")
+    play_hint(page)
+    page.locator('[data-testid="result"]').wait_for()
+    wait_tally(page, "Como terrateniente: 1 ganada, 0 perdidas")
+    wait_tally(page, "Como campesino: 0 ganadas, 0 perdidas")
+    wait_tally(page, "Primaveras y antiprimaveras: 1")
+    wait_tally(page, "Mejor racha: 1 mano ganada")
+    wait_tally(page, "Racha actual: 1 mano ganada")
+    tally.scroll_into_view_if_needed()
+    snap(page, "tally-390")
+    page.wait_for_timeout(600)  # the browser stores it
+    page.reload()  # the finished hand is in the address: it is not counted twice
+    page.locator('[data-testid="result"]').wait_for()
+    page.wait_for_timeout(800)
+    wait_tally(page, "Como terrateniente: 1 ganada, 0 perdidas")
+    press(page, "Poner a cero")
+    page.get_by_text("¿Poner a cero tus manos?").wait_for()
+    press(page, "No")
+    wait_tally(page, "Como terrateniente: 1 ganada")
+    press(page, "Poner a cero")
+    press(page, "Sí, poner a cero")
+    wait_tally(page, "Como terrateniente: 0 ganadas, 0 perdidas")
+    wait_tally(page, "Primaveras y antiprimaveras: 0")
+
+
+# ---- 6. desktop, no outside requests, tooltips in Spanish ---------------------------------------
+ENGLISH = re.compile(
+    r"\b(copy|clipboard|close|open|settings|menu|show|hide|click|expand|collapse|more|the|and|to|of|"
+    r"page|pages|select|clear|search|download|view|toggle|help)\b",
+    re.I,
+)
+TITLES = """() => { const out = []; const walk = root => root.querySelectorAll('*').forEach(e => {
+  if (e.getAttribute('title')) out.push(e.getAttribute('title')); if (e.shadowRoot) walk(e.shadowRoot); });
+  walk(document); return out; }"""
+
+
+def test_desktop_uses_the_width_and_stays_on_localhost(server: str, browser: Any) -> None:
+    page = new_page(browser, 1280, 800)
+    outside: list[str] = []
+    page.on(
+        "request",
+        lambda r: (
+            outside.append(r.url)
+            if r.url.startswith(("http:", "https:", "ws:", "wss:")) and not r.url.startswith(server)
+            else None
+        ),
+    )
+    open_at(page, server, LEAD, ["3", "3AAA"])
+    settled(page)
+    main = page.locator('[data-testid="stMainBlockContainer"]').bounding_box()
+    assert main["width"] >= 1000  # not a 720 px column
+    seats = page.locator(".ddz-seats").bounding_box()
+    table = page.locator(".st-key-ddz-table").bounding_box()
+    assert table["x"] >= seats["x"] + seats["width"] - 1  # the seats beside the table
+    assert abs(table["y"] - seats["y"]) < 40
+    dock = page.locator(".st-key-ddz-dock").bounding_box()
+    assert dock["width"] >= 1000
+    page.wait_for_timeout(500)
+    snap(page, "desktop-1280")
+    titles = page.evaluate(TITLES)
+    assert titles and all(not ENGLISH.search(t) for t in titles), titles
+    # the other pages too: no request leaves this machine, every tooltip is Spanish
+    for path in ("reglas", "explorador", "manos", "estrategia"):
+        page.goto(f"{server}/{path}")
+        page.locator(
+            '[data-testid="stMainBlockContainer"] h1, [data-testid="stMainBlockContainer"] h2'
+        ).first.wait_for()
+        settled(page)
+        titles = page.evaluate(TITLES)
+        assert all(not ENGLISH.search(t) for t in titles), (path, titles)
+    assert not outside, outside
+
+
+def test_phone_keeps_one_column(server: str, browser: Any) -> None:
+    page = phone(browser)
+    open_at(page, server, LEAD, ["3", "3AAA"])
+    settled(page)
+    seats = page.locator(".ddz-seats").bounding_box()
+    table = page.locator(".st-key-ddz-table").bounding_box()
+    assert table["y"] >= seats["y"] + seats["height"] - 1  # the table below the seats
