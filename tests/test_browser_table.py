@@ -440,3 +440,27 @@ def test_phone_keeps_one_column(server: str, browser: Any) -> None:
     seats = page.locator(".ddz-seats").bounding_box()
     table = page.locator(".st-key-ddz-table").bounding_box()
     assert table["y"] >= seats["y"] + seats["height"] - 1  # the table below the seats
+
+
+def test_the_dock_never_shows_a_stale_copy_while_the_cpus_play(server: str, browser: Any) -> None:
+    """Report (screenshot of a CPU's turn): «15 cartas. Eres el terrateniente.» and, below it, the
+    previous run's «16 cartas…» at the same time. Every element the dock draws is watched while two
+    hands of tricks are played; its caption is never on the page twice."""
+    page = phone(browser)
+    open_at(page, server, LEAD, ["3"])
+    page.evaluate(
+        """() => {
+          window.__ddzMaxCaptions = 0;
+          const count = () => {
+            const n = document.querySelectorAll('[data-testid="dock-state"]').length;
+            window.__ddzMaxCaptions = Math.max(window.__ddzMaxCaptions, n);
+          };
+          new MutationObserver(count).observe(document.body, {subtree: true, childList: true});
+          count();
+        }"""
+    )
+    for _ in range(3):
+        play_hint(page)
+        if wait_turn(page, int(dock_state(page)["actions"]) - 1) == "over":
+            break
+    assert page.evaluate("window.__ddzMaxCaptions") == 1

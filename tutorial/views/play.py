@@ -548,96 +548,99 @@ if g.phase != OVER:
                 sound=bool(ss.sounds),
                 compact=True,
             )
-        if ss.get("guided"):
-            advice_text = coach(p, selection(KEY))
-            if advice_text:
-                st.html(notice_html("coach", advice_text))
-                st.button("Saltar la guía", key="skip_guide", on_click=_skip_guide, type="tertiary")
-        if ss.get("play_error"):
-            st.html(notice_html("error", ss.play_error))
-        if ss.get("hint_text"):
-            st.html(notice_html("info", ss.hint_text))
-        if g.phase == BIDDING:
-            if my_turn:
-                st.html(bar_html(None, "Tu turno de subasta", "Puja más que la puja más alta, o pasa."))
-                row = st.container(horizontal=True, gap="small")
-                legal = set(g.legal_actions())
-                row.button("Pasar", on_click=_act, args=(PASS,), key="bid0")
-                for b in (1, 2, 3):
-                    row.button(
-                        f"Pujar {b}",
-                        on_click=_act,
-                        args=(str(b),),
-                        disabled=str(b) not in legal,
-                        key=f"bid{b}",
-                    )
-                row.button("Pista", on_click=_hint, key="hint_bid", icon=":material/lightbulb:")
-                if p.can_undo() and not ss.get("guided"):
-                    row.button("Deshacer", on_click=_undo, key="undo_bid", icon=":material/undo:")
-                if g.highest_bid():
+        # One element for the part whose length changes with the turn, so that the hand and the
+        # caption below keep their places in the dock between reruns (no stale copy lingers).
+        with st.container(key="ddz-dock-top"):
+            if ss.get("guided"):
+                advice_text = coach(p, selection(KEY))
+                if advice_text:
+                    st.html(notice_html("coach", advice_text))
+                    st.button("Saltar la guía", key="skip_guide", on_click=_skip_guide, type="tertiary")
+            if ss.get("play_error"):
+                st.html(notice_html("error", ss.play_error))
+            if ss.get("hint_text"):
+                st.html(notice_html("info", ss.hint_text))
+            if g.phase == BIDDING:
+                if my_turn:
+                    st.html(bar_html(None, "Tu turno de subasta", "Puja más que la puja más alta, o pasa."))
+                    row = st.container(horizontal=True, gap="small")
+                    legal = set(g.legal_actions())
+                    row.button("Pasar", on_click=_act, args=(PASS,), key="bid0")
+                    for b in (1, 2, 3):
+                        row.button(
+                            f"Pujar {b}",
+                            on_click=_act,
+                            args=(str(b),),
+                            disabled=str(b) not in legal,
+                            key=f"bid{b}",
+                        )
+                    row.button("Pista", on_click=_hint, key="hint_bid", icon=":material/lightbulb:")
+                    if p.can_undo() and not ss.get("guided"):
+                        row.button("Deshacer", on_click=_undo, key="undo_bid", icon=":material/undo:")
+                    if g.highest_bid():
+                        st.html(
+                            disabled_why_html(
+                                f"Solo puedes pujar más de {g.highest_bid()}, la puja más alta, o pasar."
+                            )
+                        )
+                else:
+                    st.html(bar_html(None, "Subasta", f"Le toca pujar a {WHO[g.turn]}…"))
+            elif my_turn:
+                chosen = selection(KEY)
+                ask = ss.get("partner_ask")
+                partner = partner_on_table(g)
+                if ask and partner is not None and sorted(ask) == sorted(chosen):
                     st.html(
-                        disabled_why_html(
-                            f"Solo puedes pujar más de {g.highest_bid()}, la puja más alta, o pasar."
+                        f'<div class="ddz-notice warning" data-testid="partner-ask" role="alert">Es la jugada de '
+                        f"{WHO[partner]}, tu compañero: ¿seguro que quieres superarla?</div>"
+                    )
+                    confirm = st.container(horizontal=True, gap="small")
+                    confirm.button("Sí, superarla", key="partner_yes", on_click=_partner_yes, type="primary")
+                    confirm.button("No, mejor no", key="partner_no", on_click=_partner_no)
+                ranks = str(cards_of(chosen)) if chosen else ""
+                table = str(g.table) if g.table is not None else ""
+                stuck = not g.leading and not g.legal_plays()
+                if stuck and not chosen:
+                    assert g.table is not None
+                    st.html(
+                        bar_html(
+                            False,
+                            f"No tienes nada que supere a {say_cards(g.table.shown())}",
+                            "Ninguna combinación de tu mano la supera: pasas automáticamente "
+                            "(puedes cambiarlo en Ajustes)."
+                            if ss.auto_pass and not ss.get("guided")
+                            else "Ninguna combinación de tu mano la supera: pulsa «Pasar».",
                         )
                     )
-            else:
-                st.html(bar_html(None, "Subasta", f"Le toca pujar a {WHO[g.turn]}…"))
-        elif my_turn:
-            chosen = selection(KEY)
-            ask = ss.get("partner_ask")
-            partner = partner_on_table(g)
-            if ask and partner is not None and sorted(ask) == sorted(chosen):
-                st.html(
-                    f'<div class="ddz-notice warning" data-testid="partner-ask" role="alert">Es la jugada de '
-                    f"{WHO[partner]}, tu compañero: ¿seguro que quieres superarla?</div>"
+                    ok = False
+                else:
+                    bar = describe(ranks, table)
+                    st.html(bar_html(bar.ok if chosen else None, bar.title, bar.detail))
+                    ok = bar.ok
+                row = st.container(horizontal=True, gap="small")
+                row.button("Jugar", type="primary", on_click=_play_selected, disabled=not ok, key="play")
+                row.button(
+                    "Pasar",
+                    on_click=_act,
+                    args=(PASS,),
+                    disabled=g.leading,
+                    key="pass",
+                    type="primary" if stuck else "secondary",
                 )
-                confirm = st.container(horizontal=True, gap="small")
-                confirm.button("Sí, superarla", key="partner_yes", on_click=_partner_yes, type="primary")
-                confirm.button("No, mejor no", key="partner_no", on_click=_partner_no)
-            ranks = str(cards_of(chosen)) if chosen else ""
-            table = str(g.table) if g.table is not None else ""
-            stuck = not g.leading and not g.legal_plays()
-            if stuck and not chosen:
-                assert g.table is not None
-                st.html(
-                    bar_html(
-                        False,
-                        f"No tienes nada que supere a {say_cards(g.table.shown())}",
-                        "Ninguna combinación de tu mano la supera: pasas automáticamente "
-                        "(puedes cambiarlo en Ajustes)."
-                        if ss.auto_pass and not ss.get("guided")
-                        else "Ninguna combinación de tu mano la supera: pulsa «Pasar».",
-                    )
+                row.button("Pista", on_click=_hint, key="hint", icon=":material/lightbulb:")
+                if p.can_undo() and not ss.get("guided"):
+                    row.button("Deshacer", on_click=_undo, key="undo", icon=":material/undo:")
+                row.button(
+                    "Desplegar" if ss.get("dock_folded") else "Plegar",
+                    key="fold",
+                    on_click=_fold,
+                    icon=":material/expand_less:" if ss.get("dock_folded") else ":material/expand_more:",
+                    type="tertiary",
                 )
-                ok = False
+                if g.leading:
+                    st.html(disabled_why_html("Abres la baza: no puedes pasar, tienes que jugar algo."))
             else:
-                bar = describe(ranks, table)
-                st.html(bar_html(bar.ok if chosen else None, bar.title, bar.detail))
-                ok = bar.ok
-            row = st.container(horizontal=True, gap="small")
-            row.button("Jugar", type="primary", on_click=_play_selected, disabled=not ok, key="play")
-            row.button(
-                "Pasar",
-                on_click=_act,
-                args=(PASS,),
-                disabled=g.leading,
-                key="pass",
-                type="primary" if stuck else "secondary",
-            )
-            row.button("Pista", on_click=_hint, key="hint", icon=":material/lightbulb:")
-            if p.can_undo() and not ss.get("guided"):
-                row.button("Deshacer", on_click=_undo, key="undo", icon=":material/undo:")
-            row.button(
-                "Desplegar" if ss.get("dock_folded") else "Plegar",
-                key="fold",
-                on_click=_fold,
-                icon=":material/expand_less:" if ss.get("dock_folded") else ":material/expand_more:",
-                type="tertiary",
-            )
-            if g.leading:
-                st.html(disabled_why_html("Abres la baza: no puedes pasar, tienes que jugar algo."))
-        else:
-            st.html(bar_html(None, "Espera tu turno", f"Le toca a {WHO[g.turn]}."))
+                st.html(bar_html(None, "Espera tu turno", f"Le toca a {WHO[g.turn]}."))
         # A new deal is dealt card by card (once per deal in this browser) during the auction.
         fresh_deal = g.phase == BIDDING and not ss.skip_anim
         if ss.get("dock_folded") and my_turn and g.phase == PLAYING:
