@@ -218,9 +218,15 @@ def table_fx(
 ) -> None:
     """The play on the table, drawn in the browser so that a *new* play (a new ``play["key"]``)
     slides in from its seat once, and a new ``beat`` (bomb, rocket, spring) pulses once: a rerun
-    with the same keys moves nothing. ``name`` prefixes its test ids; ``compact`` is the dock's size. ``play``: ``key``, ``seat``, ``html`` (escaped), ``animate``
-    and ``bomb``; ``beat``: ``key`` and ``text``. Motion is off under ``prefers-reduced-motion``;
+    with the same keys moves nothing. ``name`` prefixes its test ids; ``compact`` is the dock's
+    size. ``play``: ``key``, ``seat``, ``html`` (escaped), ``animate`` and ``bomb``; ``beat``: ``key`` and ``text``. Motion is off under ``prefers-reduced-motion``;
     ``sound`` adds a soft tone to each new play and beat."""
-    data = {"play": dict(play) if play else None, "beat": dict(beat) if beat else None, "empty": empty}
-    data.update(sound=sound, name=name, compact=compact)
+    data: dict[str, Any] = {
+        "play": dict(play) if play else None,
+        "beat": dict(beat) if beat else None,
+        "empty": empty,
+        "sound": sound,
+        "name": name,
+        "compact": compact,
+    }
     _table(key=key, data=data)

@@ -335,7 +335,7 @@ g: Game = p.game
 top = st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="ddz-header")
 top.html(  # not st.code: its copy button speaks English
     f'<code class="ddz-deal-code" data-testid="deal-code" title="Código del reparto: con él se repite esta mano">'
-    f"{html.escape(g.code)}</code>",
+    f"{html.escape(g.code or '')}</code>",
     width="content",
 )
 with top.popover("Ajustes", icon=":material/settings:"):
