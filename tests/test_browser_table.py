@@ -444,16 +444,19 @@ def test_phone_keeps_one_column(server: str, browser: Any) -> None:
 
 def test_the_dock_never_shows_a_stale_copy_while_the_cpus_play(server: str, browser: Any) -> None:
     """Report (screenshot of a CPU's turn): «15 cartas. Eres el terrateniente.» and, below it, the
-    previous run's «16 cartas…» at the same time. Every element the dock draws is watched while two
-    hands of tricks are played; its caption is never on the page twice."""
+    previous run's «16 cartas…» at the same time; a test found two «Jugar». Every change to the page
+    is watched while three tricks are played: the caption and «Jugar» are never on it twice."""
     page = phone(browser)
     open_at(page, server, LEAD, ["3"])
     page.evaluate(
         """() => {
           window.__ddzMaxCaptions = 0;
+          window.__ddzMaxPlayButtons = 0;
           const count = () => {
             const n = document.querySelectorAll('[data-testid="dock-state"]').length;
             window.__ddzMaxCaptions = Math.max(window.__ddzMaxCaptions, n);
+            const play = [...document.querySelectorAll('button')].filter(b => b.innerText.trim() === 'Jugar');
+            window.__ddzMaxPlayButtons = Math.max(window.__ddzMaxPlayButtons, play.length);
           };
           new MutationObserver(count).observe(document.body, {subtree: true, childList: true});
           count();
@@ -464,3 +467,21 @@ def test_the_dock_never_shows_a_stale_copy_while_the_cpus_play(server: str, brow
         if wait_turn(page, int(dock_state(page)["actions"]) - 1) == "over":
             break
     assert page.evaluate("window.__ddzMaxCaptions") == 1
+    assert page.evaluate("window.__ddzMaxPlayButtons") == 1
+
+
+def test_the_guided_hand_never_passes_for_you(server: str, browser: Any) -> None:
+    """Auto-pass is on by default, but in the guided hand the learner presses «Pasar» themself."""
+    from tutorial.practice import GUIDED_CODE
+
+    tokens = ["3", "3KKK", "56789"]  # the hinted plays of the guided hand, up to a table you cannot beat
+    assert engine_at(GUIDED_CODE, tokens).stuck()
+    page = phone(browser)
+    page.goto(f"{server}/?codigo={GUIDED_CODE}&acciones={'.'.join(tokens)}&guia=1")
+    wait_turn(page, -1)
+    page.get_by_text("pulsa «Pasar»").first.wait_for()
+    n = dock_state(page)["actions"]
+    page.wait_for_timeout(1000)
+    assert dock_state(page)["actions"] == n and dock_state(page)["mine"] == "1"  # it waits for you
+    page.goto(f"{server}/?codigo={GUIDED_CODE}&acciones={'.'.join(tokens)}")  # the same hand, not guided
+    page.wait_for_function(f"() => location.search.includes('acciones={'.'.join(tokens)}.p')")

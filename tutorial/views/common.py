@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from tutorial.cards_view import CSS as CARDS_CSS
 
@@ -89,3 +90,19 @@ def page_link(
         import html
 
         st.html(f'<a href="{html.escape(href)}" target="_self">{html.escape(label)}</a>')
+
+
+class Slots:
+    """A fixed number of places, drawn empty first and then filled in order.
+
+    Streamlit keeps an element of the previous run on screen until a run *ends*, and a CPU's turn
+    ends in ``st.rerun()``: a part of the page whose length changes with the turn would leave stale
+    copies (two «Jugar», two captions) while the CPUs play. With slots the part always has the same
+    elements, so each new one replaces the old one in its place."""
+
+    def __init__(self, n: int) -> None:
+        self._free = [st.empty() for _ in range(n)]
+
+    def __call__(self) -> DeltaGenerator:
+        """The next free place (raises IndexError when more were asked for than made)."""
+        return self._free.pop(0)

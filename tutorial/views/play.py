@@ -36,7 +36,7 @@ from tutorial.practice import (
     valid_tally,
 )
 from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, key_moment, review
-from tutorial.views.common import DOCK_CSS, bar_html, notice_html, page_link
+from tutorial.views.common import DOCK_CSS, Slots, bar_html, notice_html, page_link
 from tutorial.widget import card_hand, force_selection, selection
 
 KEY = "play_hand"
@@ -538,32 +538,37 @@ if g.phase != OVER:
     st.html(f"<style>{DOCK_CSS}</style>")
     dock = st.container(key="ddz-dock")
     with dock:
+        first = st.empty()  # the table's place in the dock, empty during the auction
         if g.phase == PLAYING:  # first in the dock, so it keeps its place and its motion
-            table_fx(
-                key="fx_dock",
-                name="dock-table",
-                play=table_play(p, ss.deals_started, "dock-table"),
-                beat=table_beat(p, ss.deals_started),
-                empty=html.escape(table_txt),
-                sound=bool(ss.sounds),
-                compact=True,
-            )
-        # One element for the part whose length changes with the turn, so that the hand and the
-        # caption below keep their places in the dock between reruns (no stale copy lingers).
+            with first:
+                table_fx(
+                    key="fx_dock",
+                    name="dock-table",
+                    play=table_play(p, ss.deals_started, "dock-table"),
+                    beat=table_beat(p, ss.deals_started),
+                    empty=html.escape(table_txt),
+                    sound=bool(ss.sounds),
+                    compact=True,
+                )
+        # The part that changes with the turn (notes, the bar, the buttons) is one element made of
+        # fixed slots, so the hand and the caption keep their places and no stale copy lingers.
         with st.container(key="ddz-dock-top"):
+            slot = Slots(9)
             if ss.get("guided"):
                 advice_text = coach(p, selection(KEY))
                 if advice_text:
-                    st.html(notice_html("coach", advice_text))
-                    st.button("Saltar la guía", key="skip_guide", on_click=_skip_guide, type="tertiary")
+                    slot().html(notice_html("coach", advice_text))
+                    slot().button("Saltar la guía", key="skip_guide", on_click=_skip_guide, type="tertiary")
             if ss.get("play_error"):
-                st.html(notice_html("error", ss.play_error))
+                slot().html(notice_html("error", ss.play_error))
             if ss.get("hint_text"):
-                st.html(notice_html("info", ss.hint_text))
+                slot().html(notice_html("info", ss.hint_text))
             if g.phase == BIDDING:
                 if my_turn:
-                    st.html(bar_html(None, "Tu turno de subasta", "Puja más que la puja más alta, o pasa."))
-                    row = st.container(horizontal=True, gap="small")
+                    slot().html(
+                        bar_html(None, "Tu turno de subasta", "Puja más que la puja más alta, o pasa.")
+                    )
+                    row = slot().container(horizontal=True, gap="small")
                     legal = set(g.legal_actions())
                     row.button("Pasar", on_click=_act, args=(PASS,), key="bid0")
                     for b in (1, 2, 3):
@@ -578,23 +583,23 @@ if g.phase != OVER:
                     if p.can_undo() and not ss.get("guided"):
                         row.button("Deshacer", on_click=_undo, key="undo_bid", icon=":material/undo:")
                     if g.highest_bid():
-                        st.html(
+                        slot().html(
                             disabled_why_html(
                                 f"Solo puedes pujar más de {g.highest_bid()}, la puja más alta, o pasar."
                             )
                         )
                 else:
-                    st.html(bar_html(None, "Subasta", f"Le toca pujar a {WHO[g.turn]}…"))
+                    slot().html(bar_html(None, "Subasta", f"Le toca pujar a {WHO[g.turn]}…"))
             elif my_turn:
                 chosen = selection(KEY)
                 ask = ss.get("partner_ask")
                 partner = partner_on_table(g)
                 if ask and partner is not None and sorted(ask) == sorted(chosen):
-                    st.html(
+                    slot().html(
                         f'<div class="ddz-notice warning" data-testid="partner-ask" role="alert">Es la jugada de '
                         f"{WHO[partner]}, tu compañero: ¿seguro que quieres superarla?</div>"
                     )
-                    confirm = st.container(horizontal=True, gap="small")
+                    confirm = slot().container(horizontal=True, gap="small")
                     confirm.button("Sí, superarla", key="partner_yes", on_click=_partner_yes, type="primary")
                     confirm.button("No, mejor no", key="partner_no", on_click=_partner_no)
                 ranks = str(cards_of(chosen)) if chosen else ""
@@ -602,7 +607,7 @@ if g.phase != OVER:
                 stuck = not g.leading and not g.legal_plays()
                 if stuck and not chosen:
                     assert g.table is not None
-                    st.html(
+                    slot().html(
                         bar_html(
                             False,
                             f"No tienes nada que supere a {say_cards(g.table.shown())}",
@@ -615,9 +620,9 @@ if g.phase != OVER:
                     ok = False
                 else:
                     bar = describe(ranks, table)
-                    st.html(bar_html(bar.ok if chosen else None, bar.title, bar.detail))
+                    slot().html(bar_html(bar.ok if chosen else None, bar.title, bar.detail))
                     ok = bar.ok
-                row = st.container(horizontal=True, gap="small")
+                row = slot().container(horizontal=True, gap="small")
                 row.button("Jugar", type="primary", on_click=_play_selected, disabled=not ok, key="play")
                 row.button(
                     "Pasar",
@@ -638,9 +643,9 @@ if g.phase != OVER:
                     type="tertiary",
                 )
                 if g.leading:
-                    st.html(disabled_why_html("Abres la baza: no puedes pasar, tienes que jugar algo."))
+                    slot().html(disabled_why_html("Abres la baza: no puedes pasar, tienes que jugar algo."))
             else:
-                st.html(bar_html(None, "Espera tu turno", f"Le toca a {WHO[g.turn]}."))
+                slot().html(bar_html(None, "Espera tu turno", f"Le toca a {WHO[g.turn]}."))
         # A new deal is dealt card by card (once per deal in this browser) during the auction.
         fresh_deal = g.phase == BIDDING and not ss.skip_anim
         if ss.get("dock_folded") and my_turn and g.phase == PLAYING:
