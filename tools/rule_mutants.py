@@ -146,7 +146,17 @@ IGNORED = (
     "test_cpu_levels.py", "test_reasons.py", "test_runner_zoo.py", "test_node_adapter.py",
     "test_hidden_info.py",
 )  # fmt: skip
-COPIED = ("ddz", "tests", "pyproject.toml", "README.md", "docs", "tools", "benchmarks")
+COPIED = (
+    "ddz",
+    "tests",
+    "tutorial",
+    "pyproject.toml",
+    "README.md",
+    "docs",
+    "tools",
+    "benchmarks",
+    "conformance",
+)
 
 
 def rule_ids() -> list[str]:
@@ -160,8 +170,9 @@ def pytest_command(python: str) -> list[str]:
     return cmd + [f"--ignore=tests/{m}" for m in IGNORED]
 
 
-def run_mutant(m: Mutant, python: str, budget: float) -> tuple[str, float]:
-    """``killed``, ``survived`` or ``timeout``, and the seconds it took."""
+def run_mutant(m: Mutant | None, python: str, budget: float) -> tuple[str, float]:
+    """``killed``, ``survived`` or ``timeout``, and the seconds it took (``m`` None: the tree as
+    it is, which must survive)."""
     with tempfile.TemporaryDirectory(prefix="ddz-mutant-") as tmp:
         work = Path(tmp)
         for name in COPIED:
@@ -170,9 +181,12 @@ def run_mutant(m: Mutant, python: str, budget: float) -> tuple[str, float]:
                 shutil.copytree(src, work / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
             elif src.exists():
                 shutil.copy2(src, work / name)
-        target = work / m.path
-        target.write_text(m.apply(target.read_text(encoding="utf-8")), encoding="utf-8")
-        env = dict(os.environ, PYTHONPATH=str(work), DDZ_HYPOTHESIS_PROFILE="mutation", PYTHONDONTWRITEBYTECODE="1")
+        if m is not None:
+            target = work / m.path
+            target.write_text(m.apply(target.read_text(encoding="utf-8")), encoding="utf-8")
+        env = dict(
+            os.environ, PYTHONPATH=str(work), DDZ_HYPOTHESIS_PROFILE="mutation", PYTHONDONTWRITEBYTECODE="1"
+        )
         env.pop("DDZ_CORPUS", None)
         t0 = time.perf_counter()
         try:
@@ -185,10 +199,11 @@ def run_mutant(m: Mutant, python: str, budget: float) -> tuple[str, float]:
         took = time.perf_counter() - t0
         if proc.returncode == 0:
             return "survived", took
-        if proc.returncode in (1,):
-            return "killed", took
-        # 2 = interrupted/collection error, 3 internal error, 4 usage: a crash of the mutant at
-        # import time is a kill too (the tests could not even start with the rule broken).
+        if m is None:
+            sys.stdout.write(proc.stdout.decode("utf-8", "replace")[-3000:])
+        # 1 = a test failed; 2 = interrupted or a collection error (the mutant breaks an import):
+        # either way the suite did not pass with the rule broken. The baseline run shows that the
+        # unmutated tree passes, so a failure here is the mutant's doing.
         return "killed", took
 
 
@@ -209,11 +224,19 @@ def main(argv: list[str] | None = None) -> int:
         for m in chosen:
             print(f"{m.rule:22} {m.path}: {m.old!r} -> {m.new!r}")
         return 0
+    status, took = run_mutant(None, args.python, args.budget)
+    print(f"baseline (no mutant): {status} in {took:.1f} s", flush=True)
+    if status != "survived":
+        print("the unmutated tree must pass these tests first")
+        return 2
     by_rule: dict[str, list[str]] = defaultdict(list)
     for i, m in enumerate(chosen, 1):
         status, took = run_mutant(m, args.python, args.budget)
         by_rule[m.rule].append(status)
-        print(f"[{i}/{len(chosen)}] {m.rule:22} {status:8} {took:6.1f} s  {m.path}: {m.new.strip()[:70]}", flush=True)
+        print(
+            f"[{i}/{len(chosen)}] {m.rule:22} {status:8} {took:6.1f} s  {m.path}: {m.new.strip()[:70]}",
+            flush=True,
+        )
     print()
     print(f"| {'rule':22} | killed/total | notes |")
     print(f"|{'-' * 24}|--------------|-------|")
