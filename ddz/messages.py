@@ -408,8 +408,8 @@ _ENTRIES: tuple[Entry, ...] = (
         "{problem, select, hands {hacen falta exactamente tres manos} "
         "sizes {cada mano tiene 17 cartas y el pozo 3} "
         "deck {las manos y el pozo no forman la baraja de 54 cartas} "
-        "first_bidder {el primer postor es 0, 1 o 2} "
-        "other {como mucho hay tres repartos repetidos}}",
+        "first_bidder {el primer postor es 0, 1 o 2 (un número entero)} "
+        "other {como mucho hay tres repartos repetidos (un número entero de 0 a 3)}}",
         "explicit hands that are not a deal (problem: hands, sizes, deck, first_bidder, redeals)",
         "ese reparto no es posible",
     ),
@@ -598,6 +598,32 @@ _ENTRIES: tuple[Entry, ...] = (
     _e("record.no_actions", "", "el registro no tiene la lista de acciones «actions»", "no actions list"),
     _e("record.no_deal", "", "el registro no tiene ni código ni reparto", "neither code nor deal"),
     _e(
+        "record.too_large",
+        "",
+        "el registro ocupa más de {limit} bytes: ninguna mano necesita tanto",
+        "a record over MAX_RECORD_BYTES",
+    ),
+    _e(
+        "record.too_many_actions",
+        "",
+        "el registro tiene {count} acciones; como mucho se admiten {limit}",
+        "more actions than any hand can have (limit: MAX_RECORD_ACTIONS)",
+    ),
+    _e(
+        "record.too_many_redeals",
+        "",
+        "el registro pide más de {limit} repartos repetidos: no se reproduce",
+        "more redeals than MAX_RECORD_REDEALS (unlimited_redeals only)",
+    ),
+    _e(
+        "record.bad_field",
+        "",
+        "el campo «{field}» del registro tiene que ser {expected, select, int {un número entero} "
+        "text {un texto} texts {una lista de textos} deal {un objeto con hands, kitty y first_bidder} "
+        "other {otra cosa}}",
+        "a field of the wrong JSON type (expected: int, text, texts, deal); a bool or 1.0 is not an int",
+    ),
+    _e(
         "record.bad_deal",
         "",
         "el reparto del registro no es válido: {cause}",
@@ -670,7 +696,12 @@ _ENTRIES: tuple[Entry, ...] = (
     _e("cli.help_legal", "", "todas las jugadas legales de una mano", "help of legal"),
     _e("cli.help_table", "", "la jugada de la mesa que hay que superar", "help of legal --table"),
     _e("cli.help_deal", "", "el reparto de un código de partida", "help of deal"),
-    _e("cli.help_replay", "", "comprueba y puntúa un registro de partida (JSON)", "help of replay"),
+    _e(
+        "cli.help_replay",
+        "",
+        "comprueba y puntúa un registro de partida (JSON; «-» lo lee de la entrada estándar)",
+        "help of replay",
+    ),
     _e("cli.help_help", "", "muestra esta ayuda y termina", "help of --help"),
     _e("cli.usage", "", "uso:", "argparse's «usage:»"),
     _e("cli.positionals", "", "argumentos", "argparse's positional arguments title"),
@@ -725,6 +756,12 @@ _ENTRIES: tuple[Entry, ...] = (
         "error: no se puede leer «{file}»: {problem, select, missing {no existe} folder {es una carpeta} "
         "denied {no hay permiso para leerlo} other {{reason}}}",
         "replay of a file that cannot be opened",
+    ),
+    _e(
+        "cli.too_large",
+        "",
+        "error: «{file}» ocupa más de {limit} bytes: un registro nunca es tan grande",
+        "replay of a file (or stdin) over the size cap",
     ),
     _e(
         "cli.not_utf8",
