@@ -328,6 +328,13 @@ _ENTRIES: tuple[Entry, ...] = (
     ),
     _e("play.describe_rocket", "R-KIND-14", "cohete (los dos comodines)", "the rocket in words"),
     _e(
+        "play.inconsistent",
+        "R-ONE-5",
+        "«{cards, cards}» no se lee como {kind, kind} con cuerpo «{body, cards}»: una jugada solo se "
+        "construye con la lectura de sus cartas",
+        "Play(...) built by hand with a kind/body/rank/chain that are not a reading of its cards",
+    ),
+    _e(
         "play.anatomy",
         "",
         "cuerpo {body, cards}{n_kickers, plural, =0 {} one {, acompañante {kickers, cards}} "
@@ -408,8 +415,8 @@ _ENTRIES: tuple[Entry, ...] = (
         "{problem, select, hands {hacen falta exactamente tres manos} "
         "sizes {cada mano tiene 17 cartas y el pozo 3} "
         "deck {las manos y el pozo no forman la baraja de 54 cartas} "
-        "first_bidder {el primer postor es 0, 1 o 2 (un número entero)} "
-        "other {como mucho hay tres repartos repetidos (un número entero de 0 a 3)}}",
+        "first_bidder {el primer postor es 0, 1 o 2} "
+        "other {como mucho hay tres repartos repetidos}}",
         "explicit hands that are not a deal (problem: hands, sizes, deck, first_bidder, redeals)",
         "ese reparto no es posible",
     ),
@@ -696,12 +703,7 @@ _ENTRIES: tuple[Entry, ...] = (
     _e("cli.help_legal", "", "todas las jugadas legales de una mano", "help of legal"),
     _e("cli.help_table", "", "la jugada de la mesa que hay que superar", "help of legal --table"),
     _e("cli.help_deal", "", "el reparto de un código de partida", "help of deal"),
-    _e(
-        "cli.help_replay",
-        "",
-        "comprueba y puntúa un registro de partida (JSON; «-» lo lee de la entrada estándar)",
-        "help of replay",
-    ),
+    _e("cli.help_replay", "", "comprueba y puntúa un registro de partida (JSON)", "help of replay"),
     _e("cli.help_help", "", "muestra esta ayuda y termina", "help of --help"),
     _e("cli.usage", "", "uso:", "argparse's «usage:»"),
     _e("cli.positionals", "", "argumentos", "argparse's positional arguments title"),
