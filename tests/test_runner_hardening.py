@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from ddz.conformance.runner import printable, printable_json
-
 ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = Path(__file__).parent / "fakes" / "hostile.py"
 PY = shlex.quote(sys.executable)
@@ -95,6 +93,8 @@ def test_nothing_an_implementation_writes_reaches_the_terminal_raw(fmt: str) -> 
 
 
 def test_printable_escapes_every_control() -> None:
+    from ddz.conformance.runner import printable, printable_json
+
     text = "a\x1b[2Jb\x9bc\u202ed\x00\ne\x7f"
     shown = printable(text)
     assert _controls(shown) == [] and "\n" not in shown
