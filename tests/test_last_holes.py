@@ -217,15 +217,26 @@ def test_ddz_replay_refuses_loose_types_with_exit_2(content: str, tmp_path: Path
     assert "número entero" in err and "Traceback" not in err
 
 
-def test_ddz_replay_reads_at_most_the_cap(capsys: Any) -> None:
+def test_ddz_replay_reads_at_most_the_cap() -> None:
     import os
-
-    from ddz.cli import main
+    import subprocess
+    import sys
 
     if not os.path.exists("/dev/zero"):
         pytest.skip("no /dev/zero")
-    assert main(["replay", "/dev/zero"]) == 2
-    assert "bytes" in capsys.readouterr().err
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    try:  # on main (f105911) this read /dev/zero until memory ran out
+        r = subprocess.run(
+            [sys.executable, "-m", "ddz.cli", "replay", "/dev/zero"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=30,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("ddz replay /dev/zero did not stop at the size cap")
+    assert r.returncode == 2 and "bytes" in r.stderr and "Traceback" not in r.stderr
 
 
 # ---- values: copies, consistent plays, one way to name a variant, every spelling read ----------

@@ -4,6 +4,7 @@ main (f105911)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import subprocess
@@ -20,18 +21,32 @@ PY = shlex.quote(sys.executable)
 
 
 def _cli(*args: str, timeout: float = 120) -> tuple[subprocess.CompletedProcess[str], float]:
+    """Run ``ddz-conformance ARGS`` in its own process group; on ``timeout`` the whole group is
+    killed (an implementation the CLI left behind cannot keep this test waiting) and the test fails."""
+    import signal
+
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.pop("CI", None)
+    cmd = [sys.executable, "-m", "ddz.conformance.cli", *args]
     t0 = time.perf_counter()
-    proc = subprocess.run(
-        [sys.executable, "-m", "ddz.conformance.cli", *args],
-        capture_output=True,
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
         env=env,
-        timeout=timeout,
         cwd=ROOT,
+        start_new_session=True,
     )
-    return proc, time.perf_counter() - t0
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        pytest.fail(f"ddz-conformance {' '.join(args)} did not finish in {timeout} s")
+    finally:
+        with contextlib.suppress(OSError):
+            os.killpg(proc.pid, signal.SIGKILL)  # whatever it left behind
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err), time.perf_counter() - t0
 
 
 def _controls(text: str) -> list[str]:
