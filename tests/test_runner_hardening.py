@@ -75,14 +75,15 @@ def test_a_child_left_holding_stdout_does_not_block_the_runner() -> None:
 @pytest.mark.parametrize("value", ["-1", "0", "inf", "nan", "-inf", "soon"])
 @pytest.mark.parametrize("command", ["run", "fuzz"])
 def test_timeout_must_be_finite_and_positive(command: str, value: str) -> None:
-    args = [command, "--timeout", value] + (["--impl", "true"] if command == "fuzz" else [])
+    args = [command, "--timeout", value] + (["--impl", f"{PY} -m ddz.protocol"] if command == "fuzz" else [])
     proc, _ = _cli(*args)
     assert proc.returncode == 2
     assert "timeout" in proc.stderr and "Traceback" not in proc.stderr
 
 
 @pytest.mark.parametrize(
-    "args", [["fuzz", "--impl", "true", "--examples", "0"], ["report", "--fuzz-examples", "-3"]]
+    "args",
+    [["fuzz", "--impl", f"{PY} -m ddz.protocol", "--examples", "0"], ["report", "--fuzz-examples", "-3"]],
 )
 def test_example_counts_are_checked(args: list[str]) -> None:
     proc, _ = _cli(*args)
