@@ -8,7 +8,7 @@ APP_VENV := .venv-app
 APP_STAMP := $(APP_VENV)/.installed
 PORT ?= 8501
 
-.PHONY: app test test-all truth checks bench docs docs-serve conformance report arena mutation fuzz clean
+.PHONY: app test test-all truth checks bench docs docs-serve conformance report arena mutation mutants-rules fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -67,6 +67,10 @@ mutation: $(STAMP)  ## mutation testing of the rules core with mutmut (not in `m
 	DDZ_HYPOTHESIS_PROFILE=mutation nice $(BIN)/mutmut run --max-children $(MUTATION_JOBS)
 	$(BIN)/python tools/mutation_recheck.py
 	$(BIN)/python tools/mutation_score.py
+
+MUTANT_BUDGET ?= 240
+mutants-rules: $(STAMP)  ## one mutant per rule of the index: the fast engine+corpus tests must kill each (not in `make test`)
+	$(BIN)/python tools/rule_mutants.py --budget $(MUTANT_BUDGET)
 
 FUZZ_SECONDS ?= 300
 fuzz: $(STAMP)  ## coverage-guided fuzzing of parse, the protocol's line handler and replay (atheris)

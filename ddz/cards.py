@@ -7,6 +7,7 @@ Ranks, from lowest to highest: ``3 4 5 6 7 8 9 T J Q K A 2 B R``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from operator import le, mul
 from typing import Any
@@ -109,6 +110,8 @@ class Cards:
         if isinstance(counts, str):
             parsed = parse(counts)
             c, key = parsed.counts, parsed.key
+        elif isinstance(counts, Cards):  # a copy (iterating would give rank indices, not counts)
+            c, key = counts.counts, counts.key
         else:
             c = tuple(counts)
             if len(c) < NUM_RANKS:
@@ -258,7 +261,22 @@ _WIDE_ADD = sum((127 - m) << (8 * r) for r, m in enumerate(MAX_COPIES))
 _WIDE_TOP = sum(128 << (8 * r) for r in range(NUM_RANKS))
 
 
+_CARD_ID = re.compile(r"(?i)(?<![^\s,\-+])(?:([BR])J|([3-9TJQKA2])[SHCD])(?![^\s,\-+])")
+"""A card id the engine writes (``BJ``, ``RJ``, ``TS``, ``3H``: see :data:`ddz.codes.DECK_ORDER`)
+standing alone between separators: read as its rank, so ``"3333 BJ"`` is four threes and the
+black joker (not B + J). Written together, ``"BJ"`` inside a longer group is still B + J."""
+
+
+def _card_ids_as_ranks(text: str) -> str:
+    """``text`` with each standalone card id replaced by its rank symbol padded to the same width
+    (the columns of any error stay where they were)."""
+    return _CARD_ID.sub(lambda m: (m.group(1) or m.group(2)) + " ", text)
+
+
 def _parse_str(text: str) -> Cards:
+    source = text
+    if _CARD_ID.search(text):
+        text = _card_ids_as_ranks(text)
     try:
         both = sum(map(_WIDE.__getitem__, text)) if len(text) < 128 else -1
     except KeyError:
@@ -272,11 +290,13 @@ def _parse_str(text: str) -> Cards:
         cards = _parse_careful(text)  # raises NotationError for bad text
     if len(_PARSE_CACHE) >= PARSE_CACHE_LIMIT:
         _PARSE_CACHE.clear()
-    _PARSE_CACHE[text] = cards
+    _PARSE_CACHE[source] = cards
     return cards
 
 
 def _parse_careful(text: str) -> Cards:
+    if _CARD_ID.search(text):
+        text = _card_ids_as_ranks(text)
     counts = [0] * NUM_RANKS
     i, n = 0, len(text)
     while i < n:

@@ -147,11 +147,18 @@ def cmd_deal(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .records import replay
+    from .records import MAX_RECORD_BYTES, replay
 
     try:
-        with open(args.file, encoding="utf-8") as fh:
-            text = fh.read()
+        if args.file == "-":
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        else:
+            with open(args.file, "rb") as fh:  # never more than the cap (a device such as /dev/zero)
+                data = fh.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            print(render("cli.too_large", file=args.file, limit=MAX_RECORD_BYTES), file=sys.stderr)
+            return 2
+        text = data.decode("utf-8")
     except OSError as e:
         problem = (
             "missing"

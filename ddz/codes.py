@@ -145,17 +145,33 @@ class Deal:
 
 def deals(code: str, count: int = 4) -> list[Deal]:
     """The first ``count`` deals of a code (the deal and its redeals)."""
+    return deals_with_state(code, count)[0]
+
+
+def deals_with_state(code: str, count: int) -> tuple[list[Deal], int]:
+    """:func:`deals`, and the generator's state after them: :func:`next_deal` goes on from it
+    (so that redeal number *n* costs one deal, not *n*)."""
     rng = SplitMix64(decode(code))
-    out = []
-    for d in range(count):
-        deck = list(DECK_ORDER)
-        for i in range(len(deck) - 1, 0, -1):
-            j = rng.next() % (i + 1)
-            deck[i], deck[j] = deck[j], deck[i]
-        hands = tuple(tuple(_sorted_ids(deck[s:51:3])) for s in range(3))
-        first = rng.next() % 3
-        out.append(Deal((hands[0], hands[1], hands[2]), tuple(_sorted_ids(deck[51:])), first, d))
-    return out
+    out = [_next(rng, d) for d in range(count)]
+    return out, rng.state
+
+
+def next_deal(state: int, index: int) -> tuple[Deal, int]:
+    """Deal number ``index`` from the generator ``state`` left by the deal before it, and the
+    state after it."""
+    rng = SplitMix64(state)
+    d = _next(rng, index)
+    return d, rng.state
+
+
+def _next(rng: SplitMix64, index: int) -> Deal:
+    deck = list(DECK_ORDER)
+    for i in range(len(deck) - 1, 0, -1):
+        j = rng.next() % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    hands = tuple(tuple(_sorted_ids(deck[s:51:3])) for s in range(3))
+    first = rng.next() % 3
+    return Deal((hands[0], hands[1], hands[2]), tuple(_sorted_ids(deck[51:])), first, index)
 
 
 MAX_REDEALS = 3

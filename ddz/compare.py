@@ -64,14 +64,16 @@ class Verdict(Said):
         return "verdict." + self.reason
 
 
-def _as_play(x: str | Cards | Play, variant: Variant) -> Play | Rejection:
+def _as_play(x: str | Cards | Play, variant: Variant | str) -> Play | Rejection:
     if isinstance(x, Play):
         return x
     check_cards_arg(x, "plays")
     return analyze(x, variant)
 
 
-def compare(play: str | Cards | Play, table: str | Cards | Play, variant: Variant = STANDARD) -> Verdict:
+def compare(
+    play: str | Cards | Play, table: str | Cards | Play, variant: Variant | str = STANDARD
+) -> Verdict:
     """Whether ``play`` beats ``table``, with the reason in Spanish.
 
     ```python
@@ -80,6 +82,7 @@ def compare(play: str | Cards | Play, table: str | Cards | Play, variant: Varian
 
     ```
     """
+    variant = Variant.parse(variant)
     p, t = _as_play(play, variant), _as_play(table, variant)
     if isinstance(p, Rejection):
         return Verdict(False, "invalid_play", p, t)
@@ -107,7 +110,7 @@ def compare_plays(p: Play, t: Play) -> Verdict:
     return Verdict(False, "not_higher", p, t)
 
 
-def beats(play: str | Cards | Play, table: str | Cards | Play, variant: Variant = STANDARD) -> bool:
+def beats(play: str | Cards | Play, table: str | Cards | Play, variant: Variant | str = STANDARD) -> bool:
     """True when ``play`` beats ``table`` (see :func:`compare` for the reason).
 
     ```python
@@ -116,6 +119,7 @@ def beats(play: str | Cards | Play, table: str | Cards | Play, variant: Variant 
 
     ```
     """
+    variant = Variant.parse(variant)
     p, t = _as_play(play, variant), _as_play(table, variant)
     if isinstance(p, Rejection) or isinstance(t, Rejection):
         return False

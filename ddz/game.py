@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from .cards import FULL_DECK, NUM_RANKS, RANK_NAMES_ES, Cards, NotationError, parse
-from .codes import DECK_ORDER, Deal, cards_of, deals, ids_for, normalize
+from .codes import DECK_ORDER, Deal, cards_of, deals_with_state, ids_for, next_deal, normalize
 from .compare import compare_plays
 from .messages import CodedError, Said, Seats, nested, render
 from .moves import legal_plays
@@ -258,6 +258,8 @@ class Game:
     last_action: dict[int, str] = field(default_factory=dict)
     result: Result | None = None
     _deals: list[Deal] = field(default_factory=list, repr=False)
+    _rng_state: int | None = field(default=None, repr=False, compare=False)
+    """The deal generator's state after the last deal in ``_deals`` (None without a code)."""
     _hand_cache: dict[int, tuple[list[str], Cards]] = field(default_factory=dict, repr=False, compare=False)
     _no_history: bool = field(default=False, repr=False, compare=False)
     """Rebuilt from a mid-hand :meth:`position`: the actions that led here are unknown."""
@@ -269,7 +271,7 @@ class Game:
         v = Variant.parse(variant)
         code = normalize(code)
         g = cls(variant=v, code=code)
-        g._deals = deals(code, 4)
+        g._deals, g._rng_state = deals_with_state(code, 4)
         g._start(g._deals[0])
         return g
 
@@ -293,9 +295,9 @@ class Game:
         total = [sum(n) for n in zip(*(c.counts for c in [*parsed, pozo]))]
         if total != list(FULL_DECK.counts):  # a card in two hands is a bad deal, not bad notation
             raise GameError("bad_deal", {"problem": "deck"})
-        if first_bidder not in (0, 1, 2):
+        if type(first_bidder) is not int or first_bidder not in (0, 1, 2):  # not True, not 1.0
             raise GameError("bad_deal", {"problem": "first_bidder"})
-        if not 0 <= redeals <= 3:
+        if type(redeals) is not int or not 0 <= redeals <= 3:
             raise GameError("bad_deal", {"problem": "redeals"})
         ids = assign_ids(parsed + [pozo])
         d = Deal((tuple(ids[0]), tuple(ids[1]), tuple(ids[2])), tuple(ids[3]), first_bidder, redeals)
@@ -477,7 +479,11 @@ class Game:
             if self.code is None:
                 self.phase = VOID
                 return [Event(EventKind.VOID, None)]
-            self._deals += deals(self.code, nxt + 1)[len(self._deals) :]
+            if self._rng_state is not None and len(self._deals) == nxt:  # one more deal, not all again
+                d, self._rng_state = next_deal(self._rng_state, nxt)
+                self._deals.append(d)
+            else:
+                self._deals, self._rng_state = deals_with_state(self.code, nxt + 1)
         self._start(self._deals[nxt])
         return [Event(EventKind.REDEAL, None, value=nxt)]
 
@@ -745,7 +751,7 @@ class Game:
     def _place_cards(self, hands: list[Cards], kitty: Cards) -> None:
         """Card ids for the hands and kitty of a position: the deal's own when there is a code."""
         if self.code is not None:
-            self._deals = deals(self.code, self.redeals + 1)
+            self._deals, self._rng_state = deals_with_state(self.code, self.redeals + 1)
             d = self._deals[self.redeals]
             pools = [list(h) for h in d.hands]
             if self.landlord is not None:

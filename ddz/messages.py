@@ -328,6 +328,13 @@ _ENTRIES: tuple[Entry, ...] = (
     ),
     _e("play.describe_rocket", "R-KIND-14", "cohete (los dos comodines)", "the rocket in words"),
     _e(
+        "play.inconsistent",
+        "R-ONE-5",
+        "«{cards, cards}» no se lee como {kind, kind} con cuerpo «{body, cards}»: una jugada solo se "
+        "construye con la lectura de sus cartas",
+        "Play(...) built by hand with a kind/body/rank/chain that are not a reading of its cards",
+    ),
+    _e(
         "play.anatomy",
         "",
         "cuerpo {body, cards}{n_kickers, plural, =0 {} one {, acompañante {kickers, cards}} "
@@ -598,6 +605,32 @@ _ENTRIES: tuple[Entry, ...] = (
     _e("record.no_actions", "", "el registro no tiene la lista de acciones «actions»", "no actions list"),
     _e("record.no_deal", "", "el registro no tiene ni código ni reparto", "neither code nor deal"),
     _e(
+        "record.too_large",
+        "",
+        "el registro ocupa más de {limit} bytes: ninguna mano necesita tanto",
+        "a record over MAX_RECORD_BYTES",
+    ),
+    _e(
+        "record.too_many_actions",
+        "",
+        "el registro tiene {count} acciones; como mucho se admiten {limit}",
+        "more actions than any hand can have (limit: MAX_RECORD_ACTIONS)",
+    ),
+    _e(
+        "record.too_many_redeals",
+        "",
+        "el registro pide más de {limit} repartos repetidos: no se reproduce",
+        "more redeals than MAX_RECORD_REDEALS (unlimited_redeals only)",
+    ),
+    _e(
+        "record.bad_field",
+        "",
+        "el campo «{field}» del registro tiene que ser {expected, select, int {un número entero} "
+        "text {un texto} texts {una lista de textos} deal {un objeto con hands, kitty y first_bidder} "
+        "other {otra cosa}}",
+        "a field of the wrong JSON type (expected: int, text, texts, deal); a bool or 1.0 is not an int",
+    ),
+    _e(
         "record.bad_deal",
         "",
         "el reparto del registro no es válido: {cause}",
@@ -726,6 +759,12 @@ _ENTRIES: tuple[Entry, ...] = (
         "error: no se puede leer «{file}»: {problem, select, missing {no existe} folder {es una carpeta} "
         "denied {no hay permiso para leerlo} other {{reason}}}",
         "replay of a file that cannot be opened",
+    ),
+    _e(
+        "cli.too_large",
+        "",
+        "error: «{file}» ocupa más de {limit} bytes: un registro nunca es tan grande",
+        "replay of a file (or stdin) over the size cap",
     ),
     _e(
         "cli.not_utf8",

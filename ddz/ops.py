@@ -16,9 +16,12 @@ from .compare import compare
 from .game import BIDDING, OVER, VOID, Game, GameError, auction_outcome, parse_bid
 from .moves import legal_plays
 from .plays import Play, analyze
+from .records import MAX_PLAY_ACTIONS
 from .variants import Variant
 
 OPS = ("notation", "classify", "beats", "legal", "deal", "bid", "game")
+MAX_BIDS = 3 * (MAX_REDEALS + 1)
+"""Most bids of a ``game`` request: three per deal (explicit hands allow up to three redeals)."""
 
 
 class OpError(ValueError):
@@ -127,6 +130,8 @@ def op_game(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
         return {"error": getattr(e, "code", "bad_deal"), "at": None}
     bids = _strings(inp, "bids")
     plays = _strings(inp, "plays")
+    if len(bids) > MAX_BIDS or len(plays) > MAX_PLAY_ACTIONS:
+        raise OpError(f"at most {MAX_BIDS} bids and {MAX_PLAY_ACTIONS} plays (the bounds of a record)")
     for i, b in enumerate(bids):
         if g.phase != BIDDING:
             return {"error": "auction_closed", "at": i, "phase": "bids"}

@@ -101,8 +101,10 @@ class Play:
     """Number of ranks in the body's chain; 1 for kinds that are not chains."""
 
     def __post_init__(self) -> None:
+        # Only a Play built by hand gets here: the engine builds its own with _trusted (no check).
         if type(self.kind) is not Kind:
             object.__setattr__(self, "kind", Kind(self.kind))
+        _check_consistent(self)
 
     def __repr__(self) -> str:
         return (
@@ -241,9 +243,52 @@ def _rules_for(variant: Variant) -> _Rules:
     )
 
 
+_ANY_VARIANT = _Rules(max_kicker_repeat=3, jokers_together=True)
+"""Every reading some variant allows: what a hand-built :class:`Play` is checked against."""
+
+
+_SET = object.__setattr__
+
+
+def _trusted(kind: Kind, cards: Cards, body: Cards, kickers: Cards, rank: int, chain: int) -> Play:
+    """A :class:`Play` the engine derived itself: built without the consistency check."""
+    p: Play = object.__new__(Play)
+    _SET(p, "kind", kind)
+    _SET(p, "cards", cards)
+    _SET(p, "body", body)
+    _SET(p, "kickers", kickers)
+    _SET(p, "rank", rank)
+    _SET(p, "chain", chain)
+    return p
+
+
+class InconsistentPlay(ValueError):
+    """``Play(...)`` built by hand with a kind, body, rank or chain that are not a reading of its
+    cards under any variant (``Play("pair", Cards("34"), ...)``)."""
+
+
+def _check_consistent(p: Play) -> None:
+    fields_ok = (
+        all(isinstance(x, Cards) for x in (p.cards, p.body, p.kickers))
+        and type(p.rank) is int
+        and type(p.chain) is int
+    )
+    if (
+        fields_ok
+        and p.body.counts
+        and tuple(map(sum, zip(p.body.counts, p.kickers.counts))) == p.cards.counts
+    ):
+        for r in _readings(p.cards.counts, len(p.cards), _ANY_VARIANT):
+            if (r.kind, r.body, r.rank, r.chain) == (p.kind, p.body, p.rank, p.chain):
+                return
+    raise InconsistentPlay(
+        render("play.inconsistent", kind=p.kind.value, cards=str(p.cards), body=str(p.body))
+    )
+
+
 def _make(kind: str, c: list[int] | tuple[int, ...], body: list[int], rank: int, chain: int) -> Play:
     kick = [a - b for a, b in zip(c, body)]
-    return Play(Kind(kind), Cards(c), Cards(body), Cards(kick), rank, chain)
+    return _trusted(Kind(kind), Cards(c), Cards(body), Cards(kick), rank, chain)
 
 
 def _readings(c: tuple[int, ...], n: int, R: _Rules) -> list[Play]:
@@ -454,7 +499,7 @@ _ONE_VALUE = _one_value_plays()
 
 def _with_kickers(kind: Kind, cards: Cards, body: list[int], rank: int, chain: int) -> Play:
     """:func:`_make` for cards already parsed: their own :class:`Cards` serves as the play's."""
-    return Play(kind, cards, Cards(body), Cards(list(map(sub, cards.counts, body))), rank, chain)
+    return _trusted(kind, cards, Cards(body), Cards(list(map(sub, cards.counts, body))), rank, chain)
 
 
 def _standard(cards: Cards) -> Play | Rejection:
@@ -495,7 +540,7 @@ def _standard(cards: Cards) -> Play | Rejection:
         # As many cards of each value, not in a row, even with the 2 read low (below a 3): no reading.
         return rejection("not_consecutive" if d >= CHAIN_MIN.get(mx, 99) else "no_pattern", str(cards))
     if chain and _chain_fits(n, d, mx, lo, hi, CHAIN_TOP, CHAIN_MIN[1], CHAIN_MIN[2]):
-        found.append(Play(CHAIN_KIND[mx], cards, cards, EMPTY, hi, d))
+        found.append(_trusted(CHAIN_KIND[mx], cards, cards, EMPTY, hi, d))
     threes = [r for r in range(TWO + 1) if c[r] == 3] if trios else []
     if threes:
         for start, k, singles in _kicked(c, n, threes, CHAIN_TOP, 2, False):
@@ -585,12 +630,14 @@ _BY_TEXT: dict[str, Play | Rejection] = {}
 _BY_KEY: dict[int, Play | Rejection] = {}
 
 
-def analyze(cards: str | Cards, variant: Variant = STANDARD) -> Play | Rejection:
+def analyze(cards: str | Cards, variant: Variant | str = STANDARD) -> Play | Rejection:
     """Classify without raising: the :class:`Play`, or a :class:`Rejection` saying why not.
 
     Only bad cards give a rejection; a value that is not cards at all (a list, ``None``…)
     raises :class:`TypeError`. Under the standard rules results are memoised by the exact
     string and by the multiset (bounded caches, emptied when full)."""
+    if variant is not STANDARD and type(variant) is not Variant:
+        variant = Variant.parse(variant)  # "standard+jokers_as_kickers", as everywhere else
     standard = variant is STANDARD
     if standard and type(cards) is str:
         hit = _BY_TEXT.get(cards)
@@ -619,9 +666,11 @@ def analyze(cards: str | Cards, variant: Variant = STANDARD) -> Play | Rejection
     return result
 
 
-def analyze_cards(cards: Cards, variant: Variant = STANDARD) -> Play | Rejection:
+def analyze_cards(cards: Cards, variant: Variant | str = STANDARD) -> Play | Rejection:
     """:func:`analyze` for parsed cards, computed afresh (no cache): the one reading of the
     multiset, or the :class:`Rejection` that names the first restriction it breaks."""
+    if variant is not STANDARD and type(variant) is not Variant:
+        variant = Variant.parse(variant)
     if variant is STANDARD:
         return _standard(cards)
     n = len(cards)
@@ -637,13 +686,13 @@ def analyze_cards(cards: Cards, variant: Variant = STANDARD) -> Play | Rejection
     return _diagnose(cards.counts, n, rules, text)
 
 
-def readings(cards: str | Cards, variant: Variant = STANDARD) -> list[Play]:
+def readings(cards: str | Cards, variant: Variant | str = STANDARD) -> list[Play]:
     """All readings of a set of cards (the four restrictions leave at most one)."""
     parsed = parse(cards)
-    return _readings(parsed.counts, len(parsed), _rules_for(variant))
+    return _readings(parsed.counts, len(parsed), _rules_for(Variant.parse(variant)))
 
 
-def classify(cards: str | Cards, variant: Variant = STANDARD) -> Play:
+def classify(cards: str | Cards, variant: Variant | str = STANDARD) -> Play:
     """The one reading of ``cards`` as a play; raises :class:`InvalidPlay` (a ``ValueError``).
 
     Results are memoised (a repeated string costs about one dictionary lookup).

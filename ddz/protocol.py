@@ -102,9 +102,23 @@ def respond(line: str, implementation: dict[str, Any], run: Runner) -> tuple[str
     return text, stop
 
 
+MAX_REQUEST = 1 << 20
+"""A request line longer than this (characters) gets an ``errored`` answer unread (the bounds
+of a record, see :mod:`ddz.records`, fit many times over)."""
+
+
 def serve(stdin: IO[str], stdout: IO[str], implementation: dict[str, Any], run: Runner) -> int:
     """Answer requests line by line until ``stop`` or the end of input."""
-    for line in stdin:
+    while True:
+        line = stdin.readline(MAX_REQUEST + 1)
+        if not line:
+            break
+        if len(line) > MAX_REQUEST and not line.endswith("\n"):
+            while line and not line.endswith("\n"):  # drop the rest of the line, in bounded pieces
+                line = stdin.readline(MAX_REQUEST)
+            stdout.write(json.dumps(_errored(f"request line longer than {MAX_REQUEST} characters")) + "\n")
+            stdout.flush()
+            continue
         if not line.strip():
             continue
         text, stop = respond(line, implementation, run)

@@ -29,7 +29,7 @@ from ddz.game import Event, Game, GameError
 from ddz.messages import CATALOG, CodedError, MessageDataError, MessageError, render
 from ddz.moves import legal_plays
 from ddz.ops import run_op
-from ddz.plays import Rejection, analyze, classify
+from ddz.plays import Play, Rejection, analyze, classify
 from ddz.records import replay
 from ddz.variants import Variant
 
@@ -538,8 +538,38 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ),
     (
         "record.too_deep",
-        lambda: error(replay, "[" * 100_000),
+        lambda: error(replay, "[" * 60_000),  # deep, but within the size cap
         "el registro no es JSON válido: anida demasiados niveles",
+    ),
+    (
+        "record.too_large",
+        lambda: error(replay, " " * 70_000),
+        "el registro ocupa más de 65536 bytes: ninguna mano necesita tanto",
+    ),
+    (
+        "record.too_many_actions",
+        lambda: error(replay, _record(code="003N-QK8N1", actions=["p"] * 4000)),
+        "el registro tiene 4000 acciones; como mucho se admiten 3165",
+    ),
+    (
+        "record.too_many_redeals",
+        lambda: error(replay, _record(code="003N-QK8N1", variant="unlimited_redeals", actions=["p"] * 3003)),
+        "el registro pide más de 1000 repartos repetidos: no se reproduce",
+    ),
+    (
+        "record.bad_field",
+        lambda: error(replay, _record(deal={"hands": [], "kitty": "99B", "first_bidder": 1.0}, actions=[])),
+        "el campo «deal.first_bidder» del registro tiene que ser un número entero",
+    ),
+    (
+        "play.inconsistent",
+        lambda: error(Play, "pair", Cards("34"), Cards("34"), Cards(""), 1, 1),
+        "«3 4» no se lee como pareja con cuerpo «3 4»: una jugada solo se construye con la lectura de sus cartas",
+    ),
+    (
+        "cli.too_large",
+        lambda: cli("replay", "/dev/zero"),
+        "error: «/dev/zero» ocupa más de 65536 bytes: un registro nunca es tan grande",
     ),
     ("record.not_object", lambda: error(replay, "[]"), "el registro tiene que ser un objeto JSON"),
     (

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
+import math
 import os
 import sys
 from collections import Counter
@@ -35,7 +36,17 @@ from .. import __version__
 from ..cli import quiet_on_closed_pipe
 from ..variants import FLAG_DOCS, STANDARD, Variant
 from .corpus import Case, CorpusError, require_cases
-from .runner import Implementation, ImplError, InProcess, Outcome, Subprocess, run_all
+from .runner import (
+    Implementation,
+    ImplError,
+    InProcess,
+    Outcome,
+    Subprocess,
+    printable,
+    printable_json,
+    run_all,
+    show_progress,
+)
 
 STATUSES = ("passed", "failed", "skipped", "errored")
 
@@ -137,9 +148,16 @@ def cmd_run(args: argparse.Namespace) -> int:
     bad = 0
     written: dict[str, list[str]] = {}
     reports = []
+    progress = show_progress() and args.format == "pretty"
     for impl in impls:
-        outcomes, seconds = run_all(impl, cases)
+        outcomes, seconds = run_all(impl, cases, progress=progress)
         impl.close()
+        gave_up = getattr(impl, "given_up", None)
+        if gave_up:
+            print(
+                f"ddz-conformance: {printable(impl.name)}: {gave_up}; the remaining cases error",
+                file=sys.stderr,
+            )
         known_ids = known.get(impl.name, set())
         for o in outcomes:
             o.known = o.case.id in known_ids
@@ -167,22 +185,25 @@ def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
     for impl, outcomes, counts, seconds, fixed in reports:
         per_k = seconds / max(len(outcomes), 1) * 1000
         info = [o for o in outcomes if o.informative]
+        name = printable(impl.name)
         print(
-            f"== {impl.name} ({impl.variant.name}): {count_line(counts)} in {seconds:.2f} s ({per_k:.2f} s per 1000 cases); "
+            f"== {name} ({impl.variant.name}): {count_line(counts)} in {seconds:.2f} s ({per_k:.2f} s per 1000 cases); "
             f"{len(info)} informative differences"
         )
+        gave_up = getattr(impl, "given_up", None)
+        not_run = [o for o in outcomes if gave_up and o.status == "errored" and o.message == gave_up]
         for o in outcomes:
-            if o.status in ("failed", "errored"):
+            if o.status in ("failed", "errored") and o not in not_run:
                 tag = "known " if o.known else ""
-                detail = (
-                    o.message if o.status == "errored" else f"got {json.dumps(o.actual, ensure_ascii=False)}"
-                )
-                keys = f" (normative: {', '.join(o.differs)})" if o.differs else ""
+                detail = printable(o.message) if o.status == "errored" else f"got {printable_json(o.actual)}"
+                keys = f" (normative: {printable(', '.join(o.differs))})" if o.differs else ""
                 print(f"  {tag}{o.status.upper()} {o.case.id} [{', '.join(o.case.rules)}]{keys}")
                 print(f"      input {json.dumps(o.case.input, ensure_ascii=False)}")
                 print(f"      expected {json.dumps(o.expected, ensure_ascii=False)}; {detail}")
                 for line in o.stderr:
-                    print(f"      stderr| {line}")
+                    print(f"      stderr| {printable(line)}")
+        if not_run:
+            print(f"  ERRORED {len(not_run)} more cases, not run: {gave_up}")
         for o in fixed:
             print(f"  NOW PASSING (listed as known failure) {o.case.id}")
         for o in info:
@@ -192,7 +213,7 @@ def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
 
 def _informative(o: Outcome, key: str) -> str:
     want = json.dumps(o.expected.get(key), ensure_ascii=False)
-    got = json.dumps(o.actual.get(key), ensure_ascii=False)
+    got = printable_json(o.actual.get(key))
     return f"expected {want}, got {got}"
 
 
@@ -212,13 +233,13 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
         },
         "implementations": args.handshakes,
     }
-    print(json.dumps(header, ensure_ascii=False))
+    print(printable_json(header))
     total: Counter[str] = Counter()
     per_impl = {}
     for impl, outcomes, counts, seconds, fixed in reports:
         for o in outcomes:
             print(
-                json.dumps(
+                printable_json(
                     {
                         "type": "case",
                         "implementation": impl.name,
@@ -232,8 +253,7 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
                         "informative": list(o.informative),
                         "message": o.message,
                         "stderr": list(o.stderr),
-                    },
-                    ensure_ascii=False,
+                    }
                 )
             )
         total += counts
@@ -244,7 +264,7 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
             "seconds": round(seconds, 3),
         }
     footer = {"type": "footer", "implementations": per_impl, "total": {s: total.get(s, 0) for s in STATUSES}}
-    print(json.dumps(footer, ensure_ascii=False))
+    print(printable_json(footer))
 
 
 def _markdown(reports: list[Any], args: argparse.Namespace) -> None:
@@ -252,7 +272,7 @@ def _markdown(reports: list[Any], args: argparse.Namespace) -> None:
     print("|---|---|" + "---|" * (len(STATUSES) + 1))
     for impl, outcomes, counts, _seconds, _fixed in reports:
         print(
-            f"| {impl.name} | {impl.variant.name} | "
+            f"| {printable(impl.name).replace('|', '/')} | {impl.variant.name} | "
             + " | ".join(str(counts.get(s, 0)) for s in STATUSES)
             + f" | {sum(bool(o.informative) for o in outcomes)} |"
         )
@@ -306,9 +326,36 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     from .report import write_report
 
+    folder = Path(args.out).parent
+    if not folder.is_dir():
+        raise UsageError(f"--out {args.out!r}: the folder {str(folder)!r} does not exist")
+    if Path(args.out).is_dir():
+        raise UsageError(f"--out {args.out!r} is a directory")
     write_report(Path(args.out), args.impl or [], fuzz_examples=args.fuzz_examples)
     print(f"wrote {args.out}")
     return 0
+
+
+def _seconds(text: str) -> float:
+    """``--timeout``: a finite number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: the timeout must be a finite number of seconds above 0")
+    return value
+
+
+def _positive(text: str) -> int:
+    """A whole number of at least 1 (``--examples``, ``--fuzz-examples``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: at least 1")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -325,7 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--write-expectations", help="write the failing case ids to this file")
     r.add_argument("--strict", action="store_true", help="fail when a known failure now passes")
     r.add_argument("--format", choices=("pretty", "json", "markdown"), default="pretty")
-    r.add_argument("--timeout", type=float, default=5.0, help="seconds per case")
+    r.add_argument("--timeout", type=_seconds, default=5.0, help="seconds per case (finite, above 0)")
     r.set_defaults(func=cmd_run)
     c = sub.add_parser("check", help="validate the corpus and check it against ddz")
     c.add_argument("--corpus", help="corpus folder (default: the packaged one)")
@@ -335,9 +382,9 @@ def build_parser() -> argparse.ArgumentParser:
     d.set_defaults(func=cmd_dump)
     f = sub.add_parser("fuzz", help="differential fuzzing against another implementation")
     f.add_argument("--impl", required=True)
-    f.add_argument("--examples", type=int, default=2000)
+    f.add_argument("--examples", type=_positive, default=2000)
     f.add_argument("--seed", type=int, default=0)
-    f.add_argument("--timeout", type=float, default=5.0)
+    f.add_argument("--timeout", type=_seconds, default=5.0)
     f.set_defaults(func=cmd_fuzz)
     rep = sub.add_parser("report", help="run the peers and write REPORT.md (and results.json beside it)")
     rep.add_argument(
@@ -348,7 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="REPORT.md",
         help="where to write REPORT.md (default: the current folder; `make report` writes the corpus's)",
     )
-    rep.add_argument("--fuzz-examples", type=int, default=1500)
+    rep.add_argument("--fuzz-examples", type=_positive, default=1500)
     rep.set_defaults(func=cmd_report)
     return p
 
@@ -366,7 +413,7 @@ def _main(argv: Sequence[str] | None) -> int:
         ImplError,
         CorpusError,
     ) as e:  # ImplError: fuzz and report start their peers themselves
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {printable(str(e))}", file=sys.stderr)
         return 2
     except ModuleNotFoundError as e:
         if e.name not in ("yaml", "jsonschema", "hypothesis"):

@@ -40,6 +40,10 @@ class CorpusError(Exception):
     """No usable corpus where one was asked for (a run must never pass on zero cases)."""
 
 
+MAX_CASE_FILE = 4 << 20
+"""A case file larger than this (bytes) is refused before it is parsed."""
+
+
 @dataclass(frozen=True)
 class Case:
     """One test of the corpus."""
@@ -77,8 +81,21 @@ def load_files(root: Path | None = None) -> list[tuple[Path, dict[str, Any]]]:
     base = (root or corpus_dir()) / "cases"
     out = []
     for path in sorted(base.glob("*/*.yaml")):
-        with path.open(encoding="utf-8") as fh:
-            out.append((path, yaml.safe_load(fh)))
+        try:
+            if path.stat().st_size > MAX_CASE_FILE:
+                raise CorpusError(f"{path}: larger than {MAX_CASE_FILE} bytes")
+            with path.open(encoding="utf-8") as fh:
+                doc = yaml.safe_load(fh)
+        except yaml.YAMLError as e:
+            where = getattr(e, "problem_mark", None)
+            line = f" (line {where.line + 1})" if where is not None else ""
+            problem = getattr(e, "problem", None) or type(e).__name__
+            raise CorpusError(f"{path}: not valid YAML{line}: {problem}") from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise CorpusError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+        if not isinstance(doc, dict):
+            raise CorpusError(f"{path}: a case file is a mapping with op and groups")
+        out.append((path, doc))
     return out
 
 
@@ -104,8 +121,16 @@ def iter_cases(files: list[tuple[Path, dict[str, Any]]]) -> Iterator[Case]:
 
 
 def load_cases(root: Path | None = None) -> list[Case]:
-    """Every case of the corpus, in file order."""
-    return list(iter_cases(load_files(root)))
+    """Every case of the corpus, in file order; :class:`CorpusError` for a malformed file
+    (``ddz-conformance check`` says exactly what is wrong)."""
+    files = load_files(root)
+    try:
+        return list(iter_cases(files))
+    except (KeyError, TypeError, AttributeError) as e:
+        raise CorpusError(
+            f"a case file does not follow the case schema ({type(e).__name__}: {str(e)[:80]}); "
+            "run ddz-conformance check --corpus on it"
+        ) from None
 
 
 def require_cases(root: Path | None = None) -> list[Case]:
@@ -119,15 +144,25 @@ def require_cases(root: Path | None = None) -> list[Case]:
     return cases
 
 
+def _rules_md(root: Path | None) -> str:
+    path = (root or corpus_dir()) / "rules.md"
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise CorpusError(
+            f"cannot read the rule index {str(path)!r}: {getattr(e, 'strerror', None) or e}"
+        ) from None
+
+
 def rule_ids(root: Path | None = None) -> list[str]:
     """Rule ids declared in ``rules.md`` (``### R-…`` headings), in order."""
-    text = ((root or corpus_dir()) / "rules.md").read_text(encoding="utf-8")
+    text = _rules_md(root)
     return re.findall(r"^### ([A-Z]+-[A-Z0-9-]+)\s*$", text, flags=re.M)
 
 
 def rule_texts(root: Path | None = None) -> dict[str, str]:
     """Rule id -> its Spanish sentence (first paragraph line under the heading)."""
-    text = ((root or corpus_dir()) / "rules.md").read_text(encoding="utf-8")
+    text = _rules_md(root)
     out: dict[str, str] = {}
     for m in re.finditer(r"^### ([A-Z]+-[A-Z0-9-]+)\s*\n(.+)$", text, flags=re.M):
         out[m.group(1)] = m.group(2).strip()

@@ -12,7 +12,7 @@ from ..cards import MAX_COPIES, RANKS
 from ..compare import compare
 from ..ops import run_op
 from ..plays import KIND_RULES, Play, analyze
-from .runner import ImplError, Skip, Subprocess
+from .runner import ImplError, Skip, Subprocess, printable, printable_json, show_progress
 
 _DECK = [RANKS[r] for r in range(15) for _ in range(MAX_COPIES[r])]
 
@@ -112,17 +112,25 @@ def fuzz_impl(impl: Subprocess, examples: int, seed: int, rounds: int = 6) -> li
     for op, strategy in ops.items():
         if impl.ops and op not in impl.ops:
             continue
+        if show_progress():
+            print(f"fuzz: {op} ({examples} examples per round)…", file=sys.stderr, flush=True)
         for _ in range(rounds):
             box: dict[str, Disagreement] = {}
             probe = _make_probe(impl, op, strategy, examples, seen, box)
             try:
                 probe()
-            except AssertionError:
+            except Exception as e:  # hypothesis may group several failures
+                if impl.given_up:
+                    raise ImplError(impl.given_up) from None
+                if not isinstance(e, AssertionError):
+                    raise
                 d = box["d"]
                 d.rules = _rules_for(d)
                 seen.add(d.signature())
                 found.append(d)
                 continue
+            if impl.given_up:
+                raise ImplError(impl.given_up)
             break
     return found
 
@@ -142,6 +150,8 @@ def _make_probe(
     )
     @given(strategy)
     def probe(inp: dict[str, Any]) -> None:
+        if impl.given_up:
+            return
         if op == "legal" and inp.get("table") is not None and not isinstance(analyze(inp["table"]), Play):
             return
         mine = run_op(op, inp, impl.variant)  # ddz under the variant the implementation declares
@@ -150,6 +160,8 @@ def _make_probe(
         except Skip:
             return  # the implementation cannot answer this input (e.g. a position it cannot build)
         except ImplError as e:
+            if impl.given_up:  # no point asking again: fuzz_impl stops the whole run
+                return
             theirs = {"errored": str(e)}
         if _agree(op, mine, theirs):
             return
@@ -186,10 +198,7 @@ def fuzz(command: str, examples: int, seed: int, timeout: float) -> int:
         impl.close()
     for d in found:
         print(
-            json.dumps(
-                {"op": d.op, "input": d.input, "ddz": d.ddz, impl.name: d.other, "rules": d.rules},
-                ensure_ascii=False,
-            )
+            printable_json({"op": d.op, "input": d.input, "ddz": d.ddz, impl.name: d.other, "rules": d.rules})
         )
-    print(f"{len(found)} disagreements found with {impl.name}", file=sys.stderr)
+    print(f"{len(found)} disagreements found with {printable(impl.name)}", file=sys.stderr)
     return 1 if found else 0

@@ -5,11 +5,15 @@ from __future__ import annotations
 import collections
 import contextlib
 import json
+import os
 import queue
 import shlex
+import signal
 import subprocess
+import sys
 import threading
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
@@ -51,16 +55,43 @@ class Implementation(Protocol):
 class ImplError(Exception):
     """The implementation answered ``errored``, crashed, timed out or sent garbage."""
 
-    def __init__(self, message: str, stderr: tuple[str, ...] = ()) -> None:
+    def __init__(self, message: str, stderr: tuple[str, ...] = (), timed_out: bool = False) -> None:
         super().__init__(message)
         self.stderr = stderr
         """The last lines the implementation wrote on stderr, when known."""
+        self.timed_out = timed_out
+        """True when the implementation did not answer in time."""
+
+
+def printable(text: str) -> str:
+    """``text`` with every control or format character escaped (``\\x1b``, ``\\u202e``): what an
+    implementation wrote can never move the cursor, clear or recolour the terminal, nor forge
+    a line of the runner's output."""
+    out = []
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def printable_json(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False)`` with the control and format characters JSON
+    leaves raw (DEL, C1 such as the 8-bit CSI, bidi overrides…) escaped as ``\\uXXXX``."""
+    text = json.dumps(value, ensure_ascii=False)
+    return "".join(
+        f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in text
+    )
 
 
 class Skip(Exception):
     """The implementation answered ``skipped``."""
 
 
+MAX_TIMEOUTS = 3
+"""After this many consecutive cases without an answer in time, the implementation is given up."""
 MAX_DEPTH = 64
 """Replies nested deeper than this are refused before anything else looks at them."""
 MAX_LINE = 1 << 20
@@ -154,7 +185,13 @@ class Subprocess:
     _stderr_thread: threading.Thread | None = field(default=None, repr=False)
     _seq: int = 0
     _failed_starts: int = 0
+    _timeouts: int = 0
     _dead: str | None = None
+
+    @property
+    def given_up(self) -> str | None:
+        """Why the runner stopped talking to this implementation (None while it still does)."""
+        return self._dead
 
     def start(self) -> dict[str, Any]:
         """Launch the command and shake hands; raises :class:`ImplError` (and leaves no child
@@ -166,8 +203,12 @@ class Subprocess:
         if not argv:
             raise ImplError("the command is empty")
         try:
-            proc = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            proc = subprocess.Popen(  # its own process group: closing kills its children too
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
             )
         except OSError as e:
             raise ImplError(f"cannot run {argv[0]!r}: {e.strerror or e}") from None
@@ -184,7 +225,7 @@ class Subprocess:
             tail = self.stderr_tail()
             self.close()
             raise ImplError(f"handshake failed: {e}", tail) from None
-        self.name = self.name or str(impl.get("name") or self.command)
+        self.name = self.name or printable(str(impl.get("name") or self.command))[:200]
         self.ops = tuple(impl["ops"]) or self.ops
         return dict(hello)
 
@@ -219,7 +260,7 @@ class Subprocess:
         try:
             line = self._lines.get(timeout=wait)
         except queue.Empty:
-            raise ImplError(f"no answer within {wait:.1f} s") from None
+            raise ImplError(f"no answer within {wait:.1f} s", timed_out=True) from None
         if line is None:
             raise ImplError("the implementation exited")
         if line is _TOO_LONG:
@@ -253,8 +294,17 @@ class Subprocess:
                 raise ImplError(f"reply off the protocol: {problem}")
         except ImplError as e:
             tail = self.stderr_tail()
-            self._restart_quietly()
-            raise ImplError(str(e), tail) from None
+            self._timeouts = self._timeouts + 1 if e.timed_out else 0
+            if self._timeouts >= MAX_TIMEOUTS:
+                self._dead = (
+                    f"given up after {self._timeouts} consecutive cases without an answer "
+                    f"within {self.timeout:g} s"
+                )
+                self.close(graceful=False)
+            else:
+                self._restart_quietly(graceful=not e.timed_out)
+            raise ImplError(str(e), tail, e.timed_out) from None
+        self._timeouts = 0
         if resp.get("skipped"):
             raise Skip(str(resp.get("message", "")))
         if resp.get("errored"):
@@ -263,12 +313,12 @@ class Subprocess:
         result: dict[str, Any] = resp["result"]
         return result
 
-    def _restart_quietly(self) -> None:
+    def _restart_quietly(self, graceful: bool = True) -> None:
         with contextlib.suppress(ImplError):  # recorded in self._dead, or retried on the next case
-            self.restart()
+            self.restart(graceful)
 
-    def restart(self) -> None:
-        self.close()
+    def restart(self, graceful: bool = True) -> None:
+        self.close(graceful)
         self.restarts += 1
         try:
             self.start()
@@ -279,27 +329,31 @@ class Subprocess:
             raise
         self._failed_starts = 0
 
-    def close(self) -> None:
+    def close(self, graceful: bool = True) -> None:
+        """Stop the implementation: ask it to (unless ``graceful`` is False, after a timeout),
+        then kill its whole process group, so that a child it left behind holding the pipes
+        cannot keep the runner waiting. The reading threads close stdout and stderr themselves
+        when they see their end; nothing here waits for that."""
         proc = self._proc
         self._proc = None
         if proc is None:
             return
         try:
-            if proc.poll() is None and proc.stdin is not None:
+            if graceful and proc.poll() is None and proc.stdin is not None:
                 proc.stdin.write(b'{"cmd":"stop"}\n')
                 proc.stdin.flush()
                 proc.wait(timeout=1)
         except (OSError, subprocess.TimeoutExpired, ValueError):
             pass
+        with contextlib.suppress(OSError):  # the group is gone already, or not ours
+            os.killpg(proc.pid, signal.SIGKILL)
         if proc.poll() is None:
             proc.kill()
-            proc.wait()
-        for pipe in (proc.stdin, proc.stdout, proc.stderr):
-            try:
-                if pipe is not None:
-                    pipe.close()
-            except OSError:
-                pass
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=5)
+        with contextlib.suppress(OSError, ValueError):
+            if proc.stdin is not None:
+                proc.stdin.close()
 
 
 def _pump_stdout(proc: subprocess.Popen[bytes], lines: queue.Queue[Any]) -> None:
@@ -321,6 +375,8 @@ def _pump_stdout(proc: subprocess.Popen[bytes], lines: queue.Queue[Any]) -> None
     except (OSError, ValueError):
         pass
     lines.put(None)
+    with contextlib.suppress(OSError, ValueError):
+        out.close()
 
 
 def _pump_stderr(proc: subprocess.Popen[bytes], tail: collections.deque[str]) -> None:
@@ -334,9 +390,11 @@ def _pump_stderr(proc: subprocess.Popen[bytes], tail: collections.deque[str]) ->
                 break
             text = line.decode("utf-8", errors="replace").rstrip("\n")
             if text.strip():
-                tail.append(_clip(text, 300))
+                tail.append(_clip(printable(text), 300))
     except (OSError, ValueError):
         pass
+    with contextlib.suppress(OSError, ValueError):
+        err.close()
 
 
 def run_case(impl: Implementation, case: Case) -> Outcome:
@@ -357,7 +415,26 @@ def run_case(impl: Implementation, case: Case) -> Outcome:
     return Outcome(case, status, actual, expected, differs=tuple(normative), informative=tuple(informative))
 
 
+def show_progress() -> bool:
+    """A progress bar only for a person watching: stderr is a terminal and this is not CI."""
+    return sys.stderr.isatty() and not os.environ.get("CI")
+
+
 def run_all(impl: Implementation, cases: list[Case], progress: bool = False) -> tuple[list[Outcome], float]:
+    """Run every case; with ``progress``, a bar on stderr (cases done, seconds so far)."""
     t0 = time.perf_counter()
-    out = [run_case(impl, c) for c in cases]
+    out = []
+    for i, c in enumerate(cases, 1):
+        out.append(run_case(impl, c))
+        if progress:
+            width = 30
+            done = width * i // len(cases)
+            sys.stderr.write(
+                f"\r{printable(impl.name)[:30]} [{'#' * done}{'.' * (width - done)}] "
+                f"{i}/{len(cases)} {time.perf_counter() - t0:.0f} s"
+            )
+            sys.stderr.flush()
+    if progress and cases:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
     return out, time.perf_counter() - t0
