@@ -8,7 +8,7 @@ APP_VENV := .venv-app
 APP_STAMP := $(APP_VENV)/.installed
 PORT ?= 8501
 
-.PHONY: app test test-all truth checks bench docs docs-serve conformance report arena mutation mutants-rules fuzz clean
+.PHONY: app test test-browser test-all truth checks bench docs docs-serve conformance report arena mutation mutants-rules fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -36,8 +36,11 @@ checks: $(STAMP)  ## lint, format, mypy --strict (ddz, benchmarks, the docs hook
 	@! grep -oE 'id="ddz[A-Za-z_.]*\.__[a-z]+__"' /tmp/ddz-site/api/referencia/index.html || \
 	  { echo "the API reference lists dunders: mkdocstrings needs filters: [\"!^_\"]"; exit 1; }
 
-test: checks  ## the checks and every test but the slow ones (browser tests need /usr/bin/chromium)
-	$(BIN)/pytest -n 2 -q -m "not slow"
+test: checks  ## the checks and every fast test but the browser ones: the quick loop
+	$(BIN)/pytest -n 2 -q -m "not slow and not browser"
+
+test-browser: $(STAMP)  ## the app in Debian's Chromium (needs /usr/bin/chromium)
+	$(BIN)/pytest -n 2 -q -m browser
 
 test-all: checks  ## the checks and every test, the slow soak runs and Ray included (what CI runs)
 	$(BIN)/pytest -n 2 -q

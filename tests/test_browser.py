@@ -142,7 +142,9 @@ def test_lesson_stage_to_the_end(server: str, browser: object) -> None:
     for cid in ("8S", "8H", "8C", "3S"):
         x, y = card_center(page, cid)
         page.mouse.click(x, y)  # type: ignore[attr-defined]
-        page.wait_for_timeout(250)  # type: ignore[attr-defined]
+        # raised before the next tap (a loaded machine may still be drawing the last one)
+        page.locator(f'.card.sel[data-id="{cid}"]').first.wait_for()  # type: ignore[attr-defined]
+    page.wait_for_timeout(300)  # type: ignore[attr-defined]  # the selection reaches the app
     button(page, "Comprobar").first.click()  # type: ignore[attr-defined]
     wait_text(page, "¡Bien!")
     buttons = button(page, "Sí", exact=True)  # type: ignore[attr-defined]
