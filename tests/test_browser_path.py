@@ -151,7 +151,7 @@ def test_guided_hand_ends_in_estrategia_and_manos_opens_in_the_same_tab(server: 
     page.goto(f"{server}/?codigo={GUIDED_CODE}&acciones={'.'.join(p.human)}&guia=1")
     page.locator('[data-testid="result"]').wait_for()
     expect(page.locator(".ddz-notice.coach")).to_contain_text("Ya conoces lo básico")
-    manos = page.get_by_role("link", name="Ver la mano entera, paso a paso, en «Manos comentadas»")
+    manos = page.get_by_role("link", name="Repásala paso a paso en «Manos comentadas»")
     assert manos.get_attribute("target") in (None, "", "_self")
     shot(page, "guiada-final-1280", full_page=False)
     page.get_by_role("link", name="Sigue en «Estrategia», etapa a etapa").click()
@@ -163,7 +163,7 @@ def test_guided_hand_ends_in_estrategia_and_manos_opens_in_the_same_tab(server: 
     assert "Conformidad" not in " ".join(nav.all_inner_texts())
     page.go_back()
     page.locator('[data-testid="result"]').wait_for()
-    page.get_by_role("link", name="Ver la mano entera, paso a paso, en «Manos comentadas»").click()
+    page.get_by_role("link", name="Repásala paso a paso en «Manos comentadas»").click()
     page.wait_for_url("**/manos?codigo=**")
     assert len(page.context.pages) == 1  # the same tab
     page.get_by_text(f"Tu partida {GUIDED_CODE}").wait_for()

@@ -100,7 +100,9 @@ def test_a_new_play_slides_in_from_its_seat_once(server: str, browser: Any) -> N
     page.get_by_text("Pista: juega").wait_for()
     settled(page)
     press(page, "Jugar")
-    for _ in range(200):  # caught mid-flight: the play is sliding in (and the screenshot shows it)
+    # Caught mid-flight for the screenshot when the machine is quick enough; that the play slid in
+    # is counted below (the component counts each slide it starts).
+    for _ in range(200):
         times = page.locator('[data-testid="dock-table-play"]').evaluate(
             "e => e.getAnimations().filter(a => a.playState === 'running').map(a => a.currentTime)"
         )
@@ -108,8 +110,6 @@ def test_a_new_play_slides_in_from_its_seat_once(server: str, browser: Any) -> N
             snap(page, "play-sliding-390")
             break
         page.wait_for_timeout(10)
-    else:
-        raise AssertionError("no play slid in")
     wait_turn(page, n + 1)
     p = engine_at(LEAD, [*tokens, str(hint(engine_at(LEAD, tokens).game, 0).action)])
     seat = p.game.table_seat

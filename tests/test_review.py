@@ -118,6 +118,11 @@ def test_a_lost_hand_names_its_key_moment(code: str) -> None:
     item = items[moment.item]
     assert item.verdict != FORCED and item.action != item.cpu.action
     assert f"decisión {moment.item + 1}" in moment.text and "estimación" in moment.text
+    # the counts say out of how many: «gana 7 de los 16 y lo que hiciste, 1»
+    assert (
+        f"gana {moment.wins_cpu} de los {moment.samples} y lo que hiciste, {moment.wins_played}."
+        in moment.text
+    )
 
 
 def test_a_won_hand_has_no_key_moment() -> None:

@@ -6,7 +6,8 @@ import pytest
 
 from ddz.ai.solver import min_plays
 from ddz.cards import parse
-from ddz.game import OVER
+from ddz.codes import cards_of
+from ddz.game import OVER, Game
 from ddz.messages import say_cards
 from ddz.moves import legal_plays
 from ddz.plays import analyze
@@ -197,6 +198,9 @@ def test_history_speaks_to_you_and_shows_forced_passes() -> None:
     lines = history(p)
     assert [ln.text for ln in lines[:2]] == ["Oeste puja 2.", "Tú pujas 3."]
     assert lines[2].text.startswith("Eres el terrateniente (base 3)")
+    # the kitty as the cards show it (the audit read «recibes el pozo TTJ»)
+    assert str(cards_of(Game.from_code("GH2F-M5HRD").kitty)) == "TTJ"
+    assert lines[2].text.endswith("recibes el pozo: 10 10 J."), lines[2].text
     # play a whole hand by hints; every play line carries the exact cards, every forced pass says so
     from ddz.ai import hint
 

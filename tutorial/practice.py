@@ -260,10 +260,11 @@ def history(p: Practice) -> list[Line]:
                 )
             )
         elif e.kind == "landlord":
+            kitty = say_cards(e.cards)
             text = (
-                f"Eres el terrateniente (base {e.value}) y recibes el pozo {e.cards}."
+                f"Eres el terrateniente (base {e.value}) y recibes el pozo: {kitty}."
                 if e.seat == HUMAN
-                else f"{NAMES[e.seat or 0]} es el terrateniente (base {e.value}) y recibe el pozo {e.cards}."
+                else f"{NAMES[e.seat or 0]} es el terrateniente (base {e.value}) y recibe el pozo: {kitty}."
             )
             out.append(Line("landlord", text))
         elif e.kind == "play":

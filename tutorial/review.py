@@ -249,7 +249,8 @@ def key_moment(code: str, actions: list[str], items: list[Item]) -> KeyMoment | 
             text = (
                 f"Momento clave (estimación de la CPU), decisión {n + 1}: {mine}. En {samples} "
                 f"{'final simulado' if samples == 1 else 'finales simulados'} con repartos posibles de las "
-                f"cartas que no veías, {theirs} gana {cpu_wins} y tu jugada, {played}."
+                f"cartas que no veías, {theirs} gana {cpu_wins} de {'ese' if samples == 1 else f'los {samples}'}"
+                f" y lo que hiciste, {played}."
             )
             best = KeyMoment(n, samples, played, cpu_wins, text)
     return best

@@ -23,7 +23,7 @@ from ddz.game import BIDDING, PLAYING, Game
 from ddz.messages import say_cards
 from ddz.plays import classify
 from tutorial.logic import AnnotatedHand, check_claims, game_at, step_note
-from tutorial.practice import HUMAN, Practice, coach
+from tutorial.practice import HUMAN, Practice, coach, history
 from tutorial.review import key_moment, review
 
 
@@ -83,6 +83,8 @@ def practice(code: str, level: str, you: str = "hard") -> Iterator[Sentence]:
             text = f"{SEAT_NAMES[seat]}: {render(advice.why, SEAT_NAMES[seat])}."
             yield _said("cpu", where, text, verify(g, seat, advice.action, advice.why))
             p.cpu_step()
+    for n, line in enumerate(history(p)):  # the history, whose last line is also «Lo último»
+        yield _said("history", f"{code} {level} historial {n + 1}", line.text, [])
     actions = list(p.game.actions)
     items = review(code, actions)
     for n, item in enumerate(items):

@@ -54,8 +54,16 @@ DOCK_CSS = """
 .ddz-dock-table .ddz-row{margin:0}.ddz-dock-table .ddz-c{width:26px;height:36px;font-size:12px}
 [data-testid="stMainBlockContainer"]{padding-bottom:440px !important}
 .st-key-ddz-dock [data-testid="why-disabled"]{margin-top:-4px}
+@media (max-width:480px){
+ .st-key-undo button [data-testid="stMarkdownContainer"],.st-key-undo_bid button [data-testid="stMarkdownContainer"],
+ .st-key-fold button [data-testid="stMarkdownContainer"]{position:absolute;width:1px;height:1px;overflow:hidden;
+  clip:rect(0 0 0 0);white-space:nowrap}
+ .st-key-undo button,.st-key-undo_bid button,.st-key-fold button{padding:2px 10px;min-width:44px}
+}
 """
-"""The «Jugar» dock: bar, buttons and hand fixed at the bottom of the screen (and room for it)."""
+"""The «Jugar» dock: bar, buttons and hand fixed at the bottom of the screen (and room for it). On a
+phone «Deshacer» and «Plegar» show their icon only (the name stays for screen readers and the
+tooltip), so the five buttons fit in one row."""
 
 
 def inject_css() -> None:
@@ -93,16 +101,28 @@ def page_link(
 
 
 class Slots:
-    """A fixed number of places, drawn empty first and then filled in order.
+    """A part of the page that always has ``n`` elements: ``slot()`` gives the next place and, on
+    leaving the ``with`` block, the places not used are drawn empty.
 
     Streamlit keeps an element of the previous run on screen until a run *ends*, and a CPU's turn
     ends in ``st.rerun()``: a part of the page whose length changes with the turn would leave stale
     copies (two «Jugar», two captions) while the CPUs play. With slots the part always has the same
-    elements, so each new one replaces the old one in its place."""
+    number of elements, each drawn once per run, so each new one replaces the old one in its place
+    (and nothing is blanked first, so nothing flickers)."""
 
     def __init__(self, n: int) -> None:
-        self._free = [st.empty() for _ in range(n)]
+        self._left = n
 
     def __call__(self) -> DeltaGenerator:
-        """The next free place (raises IndexError when more were asked for than made)."""
-        return self._free.pop(0)
+        """The next place (raises IndexError when more are asked for than were made)."""
+        if self._left <= 0:
+            raise IndexError("no slot left")
+        self._left -= 1
+        return st.empty()
+
+    def __enter__(self) -> Slots:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        while self._left > 0:
+            self()

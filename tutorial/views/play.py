@@ -538,22 +538,21 @@ if g.phase != OVER:
     st.html(f"<style>{DOCK_CSS}</style>")
     dock = st.container(key="ddz-dock")
     with dock:
-        first = st.empty()  # the table's place in the dock, empty during the auction
         if g.phase == PLAYING:  # first in the dock, so it keeps its place and its motion
-            with first:
-                table_fx(
-                    key="fx_dock",
-                    name="dock-table",
-                    play=table_play(p, ss.deals_started, "dock-table"),
-                    beat=table_beat(p, ss.deals_started),
-                    empty=html.escape(table_txt),
-                    sound=bool(ss.sounds),
-                    compact=True,
-                )
+            table_fx(
+                key="fx_dock",
+                name="dock-table",
+                play=table_play(p, ss.deals_started, "dock-table"),
+                beat=table_beat(p, ss.deals_started),
+                empty=html.escape(table_txt),
+                sound=bool(ss.sounds),
+                compact=True,
+            )
+        else:
+            st.empty()  # the table's place in the dock, kept during the auction
         # The part that changes with the turn (notes, the bar, the buttons) is one element made of
         # fixed slots, so the hand and the caption keep their places and no stale copy lingers.
-        with st.container(key="ddz-dock-top"):
-            slot = Slots(9)
+        with st.container(key="ddz-dock-top"), Slots(9) as slot:
             if ss.get("guided"):
                 advice_text = coach(p, selection(KEY))
                 if advice_text:
@@ -796,7 +795,7 @@ if g.phase == OVER and g.result is not None:
         if link:  # a page link: «Manos comentadas» opens in this same tab
             page_link(
                 "views/hands.py",
-                "Ver la mano entera, paso a paso, en «Manos comentadas»",
+                "Repásala paso a paso en «Manos comentadas»",
                 link,
                 ":material/menu_book:",
                 dict(parse_qsl(link.partition("?")[2])),
