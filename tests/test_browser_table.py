@@ -485,3 +485,14 @@ def test_the_guided_hand_never_passes_for_you(server: str, browser: Any) -> None
     assert dock_state(page)["actions"] == n and dock_state(page)["mine"] == "1"  # it waits for you
     page.goto(f"{server}/?codigo={GUIDED_CODE}&acciones={'.'.join(tokens)}")  # the same hand, not guided
     page.wait_for_function(f"() => location.search.includes('acciones={'.'.join(tokens)}.p')")
+
+
+def test_a_seat_says_its_play_was_in_the_trick_before(server: str, browser: Any) -> None:
+    """Audit: «Este · le toca … juega J J J + 7» while the table said «Baza nueva: abre Este»."""
+    tokens = ["3", "3AAA"]  # both CPUs pass: you open a new trick
+    p = engine_at(LEAD, tokens)
+    assert p.game.table is None and p.game.turn == 0
+    page = phone(browser)
+    open_at(page, server, LEAD, tokens)
+    for seat in (1, 2):
+        expect(page.locator(f'[data-testid="seat-{seat}"]')).to_contain_text("en la baza anterior, pasa")

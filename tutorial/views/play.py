@@ -398,6 +398,8 @@ def seat_box(seat: int) -> str:
             said = "pasa" if last == PASS else f"puja {last}"
         else:
             said = "pasa" if last == PASS else f"juega {say_cards(classify(last).shown())}"
+            if g.phase == PLAYING and g.table is None:  # a new trick: that was in the one before
+                said = f"en la baza anterior, {said}"
     n = len(g.hands[seat])
     alert = ""
     if g.phase == PLAYING and n in ALERTS:
