@@ -93,7 +93,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("R-ONE-3", "ddz/plays.py", 'return "kicker_same_as_body"', 'return "kicker_repeated"'),
     Mutant("R-ONE-4", "ddz/plays.py", "for r, singles in _four_two(c, n, 2, False):", "for r, singles in _four_two(c, n, 2, True):"),
     Mutant("R-ONE-4", "ddz/plays.py", "for start, k, singles in _kicked(c, n, threes, CHAIN_TOP, 2, False):", "for start, k, singles in _kicked(c, n, threes, CHAIN_TOP, 3, False):"),
-    Mutant("R-ONE-5", "ddz/plays.py", "return _readings(parsed.counts, len(parsed), _rules_for(variant))", "return _readings(parsed.counts, len(parsed), _Rules(max_kicker_repeat=3))"),
+    Mutant("R-ONE-5", "ddz/plays.py", "return _readings(parsed.counts, len(parsed), _rules_for(Variant.parse(variant)))", "return _readings(parsed.counts, len(parsed), _Rules(max_kicker_repeat=3))"),
     Mutant("R-CHAIN-1", "ddz/plays.py", "CHAIN_TOP = ACE", "CHAIN_TOP = TWO"),
     Mutant("R-CMP-1", "ddz/compare.py", "if len(p.cards) != len(t.cards):", "if len(p.cards) < len(t.cards):"),
     Mutant("R-CMP-2", "ddz/compare.py", "if p.rank > t.rank:", "if (p.rank, p.cards.key) > (t.rank, t.cards.key):"),
@@ -207,6 +207,20 @@ def run_mutant(m: Mutant | None, python: str, budget: float) -> tuple[str, float
         return "killed", took
 
 
+def stale_mutants() -> list[str]:
+    """Mutants that no longer apply to the current tree (their line changed): each must be
+    rewritten against the new code, or the rule it guards goes unguarded."""
+    out = []
+    for m in MUTANTS:
+        try:
+            text = (ROOT / m.path).read_text(encoding="utf-8")
+            if m.apply(text) == text:
+                out.append(f"{m.rule}: the mutation changes nothing in {m.path}")
+        except (OSError, ValueError) as e:
+            out.append(f"{m.rule}: {m.old!r} no longer applies to {m.path} ({e})")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rule", action="append", help="only the mutants of this rule id")
@@ -217,8 +231,10 @@ def main(argv: list[str] | None = None) -> int:
     ids = rule_ids()
     unknown = {m.rule for m in MUTANTS} - set(ids)
     assert not unknown, f"mutants of rules not in the index: {unknown}"
-    for m in MUTANTS:  # every mutant applies to the current tree
-        m.apply((ROOT / m.path).read_text(encoding="utf-8"))
+    stale = stale_mutants()
+    if stale:
+        print("\n".join(stale), file=sys.stderr)
+        return 2
     chosen = [m for m in MUTANTS if not args.rule or m.rule in args.rule]
     if args.list:
         for m in chosen:
