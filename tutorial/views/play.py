@@ -380,10 +380,13 @@ with top.popover("Ajustes", icon=":material/settings:"):
 warn_area = st.empty()  # always written, so the elements below keep their place (the table's motion)
 if ss.get("url_error"):
     warn_area.html(notice_html("warning", ss.url_error))
-# The end screen goes first and is scrolled into view. An empty slot is written on every run, so a
-# new deal replaces the old verdict at once (a container would stay on screen, stale, for the whole
-# auction: the CPUs' turns are reruns that never let the run finish).
-result_area = st.empty()
+# The end screen goes first and is scrolled into view. While a hand is played an empty slot is
+# written here on every run, so a new deal replaces the old verdict at once (a container would stay
+# on screen, stale, for the whole auction: the CPUs' turns are reruns that never let the run finish).
+# Once the hand is over it is the result's container, never blanked first: stepping through the
+# review would otherwise make the whole end screen blink on every press.
+over = g.phase == OVER and g.result is not None
+result_area = st.container(key="ddz-result") if over else st.empty()
 
 
 def seat_box(seat: int) -> str:
@@ -772,8 +775,9 @@ def review_panel(p: Practice) -> None:
             )
 
 
-if g.phase == OVER and g.result is not None:
-    with result_area.container(key="ddz-result"):
+if over:
+    with result_area:
+        assert g.result is not None
         r = g.result
         won = (r.winner == "landlord") == (g.landlord == HUMAN)
         st.html(
