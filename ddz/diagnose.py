@@ -42,9 +42,13 @@ class Diagnosis(Said):
 
 
 def spoken(cards: Cards | str) -> str:
-    """Cards as they are printed on the cards, lowest first, one word each: ``10 10 10 comodín grande``."""
+    """Cards as they are printed on the cards, lowest first, one word each, the last joined by «y»
+    when a joker is named (its name is two words): ``10 10 10 comodín pequeño y comodín grande``."""
     c = parse(cards) if isinstance(cards, str) else cards
-    return " ".join(RANK_NAMES_ES[r] for r in c)
+    names = [RANK_NAMES_ES[r] for r in c]
+    if len(names) > 1 and any(" " in n for n in names):
+        return " ".join(names[:-1]) + " y " + names[-1]
+    return " ".join(names)
 
 
 def _cards(counts: list[int] | tuple[int, ...]) -> Cards:

@@ -73,6 +73,9 @@ def browser() -> Iterator[Any]:
 
     if not Path(CHROMIUM).exists():
         pytest.skip("needs Debian's chromium at /usr/bin/chromium")
+    # Assertions wait as long as locators do (20 s): on a loaded CI machine a component's first
+    # mount can take longer than Playwright's 5 s default.
+    sync_api.expect.set_options(timeout=20_000)
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b

@@ -84,7 +84,7 @@ def test_explorer_bad_url_state_is_a_clear_message() -> None:
 
 def test_explorer_example_buttons_update_url() -> None:
     at = page("explorer")
-    click(at, "KKK3 supera a QQQR")
+    click(at, "K K K + 3 supera a Q Q Q + comodín grande")
     assert url_of(at) == {"jugada": "KKK3", "mesa": "QQQR"}
     assert "Supera a Q Q Q + comodín grande" in html_text(at)  # the table play body first, as everywhere
 

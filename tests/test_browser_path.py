@@ -115,6 +115,7 @@ def test_estrategia_keeps_progress_unlocks_in_order_and_offers_practice(server: 
     page = new_page(browser, 390, 844, touch=True)
     page.goto(f"{server}/estrategia?etapa=superar")
     page.get_by_test_id("stage-locked").wait_for()  # stage 2 is locked until stage 1 is done or skipped
+    settled(page)  # a tap while the first run is still drawing can be lost
     button(page, "Saltar hasta esta etapa").tap()
     button(page, "Sí", exact=True).first.wait_for()
     button(page, "Sí", exact=True).first.tap()  # KKK3 beats QQQR: yes
@@ -129,6 +130,8 @@ def test_estrategia_keeps_progress_unlocks_in_order_and_offers_practice(server: 
     expect(page.locator("body")).to_contain_text("Ejercicios resueltos: 1 de")
     shot(page, "estrategia-progreso-390", full_page=False)
     page.goto(f"{server}/estrategia?etapa=terrateniente")
+    page.get_by_test_id("stage-locked").wait_for()
+    settled(page)
     button(page, "Saltar hasta esta etapa").tap()
     link = page.get_by_test_id("practice-link")
     expect(link).to_contain_text("Practica el control: juega una mano como terrateniente contra Fácil")

@@ -43,7 +43,8 @@ def test_the_issue_examples() -> None:
 
 
 def test_cards_are_spoken_as_printed() -> None:
-    assert spoken("TTTBR") == "10 10 10 comodín pequeño comodín grande"
+    assert spoken("TTTBR") == "10 10 10 comodín pequeño y comodín grande"
+    assert spoken("QQQR") == "Q Q Q y comodín grande" and spoken("TTJ") == "10 10 J"
     d = diagnose("TJQKA2")
     assert d is not None and "10 J Q K A" in d.message
 

@@ -83,7 +83,7 @@ def canonical_or_none(text: str) -> str | None:
 
 EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("444455 no es bomba", "444455", ""),
-    ("KKK3 supera a QQQR", "KKK3", "QQQR"),
+    ("K K K + 3 supera a Q Q Q + comodín grande", "KKK3", "QQQR"),
     ("El 2 no entra en escaleras", "TJQKA2", ""),
     ("44445555 no es legal", "44445555", ""),
     ("333444555666: solo un avión", "333444555666", ""),
@@ -249,10 +249,10 @@ def exercise_hint(ex: dict[str, Any]) -> str:
     kind = ex["type"]
     if kind == "beats":
         rule = compare(str(ex["play"]), str(ex["table"])).rule
-        return f"Fíjate en esta regla: {rules().get(rule, '')}"
+        return f"fíjate en la regla «{rules().get(rule, '')}»"
     if kind == "is_kind":
         rule = KIND_RULES[str(ex["kind"])]
-        return f"Recuerda esta regla: {rules().get(rule, '')}"
+        return f"recuerda la regla «{rules().get(rule, '')}»"
     if kind == "bomb_possible":
         return "Una bomba son las cuatro cartas de un valor. ¿Has visto ya alguna de ellas, en tu mano o en la mesa?"
     if kind == "count":

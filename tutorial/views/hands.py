@@ -126,7 +126,7 @@ for seat in (0, 1, 2):
         said_txt = f" · {html.escape(say_cards(classify(said).shown()))}"
     st.html(
         f'<div class="ddz-seat{" turn" if turn else ""}"><b>{SEAT_NAMES[seat]}</b>{role}{turn}{said_txt}'
-        f" · {count(len(g.hands[seat]), 'carta')} {cards_html(g.hands[seat])}</div>"
+        f" · {count(len(g.hands[seat]), 'carta')} {cards_html(g.hands[seat], empty='')}</div>"
     )
 
 pozo = cards_html(g.kitty) if g.landlord is not None else "boca abajo"
