@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 import yaml
 
-from ddz.messages import CATALOG
+from ddz import messages
+from ddz.messages import CATALOG, Node
 
 ROOT = Path(__file__).resolve().parents[1]
 HUNSPELL = shutil.which("hunspell")
@@ -47,41 +48,24 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def literal_text(template: str) -> str:
-    """The words of a catalog template, without its placeholders and selector keys
-    (``{n, plural, one {# jugada} other {# jugadas}}`` → ``jugada jugadas``)."""
+def literal_text(code: str) -> str:
+    """The words of a catalog entry in every branch, without its placeholders and selector keys
+    (``{n, plural, one {# jugada} other {# jugadas}}`` → ``jugada jugadas``), read from the
+    catalog's own compiled template."""
     out: list[str] = []
 
-    def body(i: int) -> int:  # literal text up to the closing brace of this level
-        while i < len(template) and template[i] != "}":
-            if template[i] == "{":
-                i = argument(i + 1)
-            else:
-                out.append(template[i])
-                i += 1
-        return i + 1
-
-    def argument(i: int) -> int:  # after "{": a {field}, a {field, cards} or a {field, select, k {…}…}
-        close = template.index("}", i)
-        comma = template.find(",", i, close)
-        if comma < 0:
-            return close + 1
-        parts = template[comma + 1 :].split(",", 1)
-        if parts[0].strip() not in ("select", "plural"):
-            return close + 1
-        i = comma + 1 + len(parts[0]) + 1
-        while True:
-            while template[i] in " \n":
-                i += 1
-            if template[i] == "}":
-                out.append(" ")
-                return i + 1
-            i = template.index("{", i)  # skip the key
+    def walk(nodes: tuple[Node, ...]) -> None:
+        for node in nodes:
+            if isinstance(node, str):
+                out.append(node)
+            elif node[0] == "choice":
+                for body in node[3].values():
+                    out.append(" ")
+                    walk(body)
             out.append(" ")
-            i = body(i + 1)
 
-    body(0)
-    return "".join(out).replace("#", " ")
+    walk(messages._compiled(code)[0])
+    return "".join(out)
 
 
 def _walk(value: Any, where: str, key: object = None) -> Iterator[tuple[str, str]]:
@@ -97,7 +81,7 @@ def _walk(value: Any, where: str, key: object = None) -> Iterator[tuple[str, str
 
 
 def learner_texts() -> dict[str, str]:
-    texts = {f"catalog {code}": literal_text(e.template) for code, e in CATALOG.items()}
+    texts = {f"catalog {code}": literal_text(code) for code in CATALOG}
     for path in sorted((ROOT / "tutorial" / "data").rglob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         texts.update(_walk(data, str(path.relative_to(ROOT))))
@@ -136,7 +120,18 @@ def test_the_check_catches_a_typo_and_a_word_in_english() -> None:
 
 
 def test_templates_keep_their_words_and_drop_their_keys() -> None:
-    got = literal_text(
-        "{you, select, true {tienes} other {tiene}} {n, plural, one {# jugada} other {# jugadas}}"
-    )
-    assert set(re.findall(r"\w+", got)) == {"tienes", "tiene", "jugada", "jugadas"}
+    # {kind, select, straight {los valores de una escalera} … other {los tríos de un avión}} tienen
+    # que ser seguidos: {count, plural, one {falta el {gaps, list}} other {faltan {gaps, list}}}
+    got = set(re.findall(r"\w+", literal_text("diagnosis.not_consecutive")))
+    assert {"escalera", "parejas", "avión", "seguidos", "falta", "faltan"} <= got
+    assert not got & {
+        "kind",
+        "select",
+        "straight",
+        "pair_straight",
+        "other",
+        "count",
+        "plural",
+        "one",
+        "gaps",
+    }
