@@ -10,11 +10,19 @@ ARTIFACTS = ROOT / "test-artifacts"
 HAND = '[aria-label="tus cartas"]'
 
 
-def new_page(browser: Any, width: int = 1280, height: int = 900, touch: bool = False) -> Any:
-    ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+def new_page(browser: Any, width: int = 1280, height: int = 900, touch: bool = False, **context: Any) -> Any:
+    """A page in a new browser context (``context``: more options, e.g. ``reduced_motion``)."""
+    ctx = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch, **context
+    )
     page = ctx.new_page()
     page.set_default_timeout(20_000)
     return page
+
+
+def phone(browser: Any, **context: Any) -> Any:
+    """A 390×844 touch screen."""
+    return new_page(browser, 390, 844, touch=True, **context)
 
 
 def shot(page: Any, name: str, full_page: bool = True) -> None:

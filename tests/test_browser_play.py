@@ -20,14 +20,17 @@ from ddz.plays import Play, analyze
 from tests.browser_kit import (
     HAND,
     button,
+    dock_state,
     hand_ids,
     new_page,
+    phone,
     press,
     raised_ids,
     settled,
     shot,
     tap,
     wait_bar,
+    wait_turn,
 )
 from tutorial.launch import CHROMIUM
 
@@ -38,27 +41,6 @@ pytestmark = [
 ]
 
 CODE = "GH2F-M5HRD"  # the deal of the report: after «Pujar 3» you are the landlord with 20 cards
-
-
-def phone(browser: Any) -> Any:
-    return new_page(browser, 390, 844, touch=True)
-
-
-def dock_state(page: Any) -> dict[str, str]:
-    el = page.locator('[data-testid="dock-state"]').first
-    return {k: el.get_attribute(f"data-{k}") or "" for k in ("actions", "mine", "phase")}
-
-
-def wait_turn(page: Any, after: int) -> str:
-    """Wait for the human's turn after ``after`` actions (returns "mine") or the end ("over")."""
-    page.wait_for_function(
-        f"""() => {{
-          if (document.querySelector('[data-testid="result"]')) return true;
-          const d = document.querySelector('[data-testid="dock-state"]');
-          return d && Number(d.dataset.actions) > {after} && d.dataset.mine === '1';
-        }}"""
-    )
-    return "over" if page.locator('[data-testid="result"]').count() else "mine"
 
 
 def open_as_landlord(page: Any, server: str) -> None:

@@ -18,6 +18,7 @@ from tests.browser_kit import (
     button,
     dock_state,
     new_page,
+    phone,
     play_hint,
     press,
     settled,
@@ -53,13 +54,6 @@ def server() -> Iterator[str]:
 def snap(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def phone(browser: Any, **extra: Any) -> Any:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, **extra)
-    page = ctx.new_page()
-    page.set_default_timeout(20_000)
-    return page
 
 
 def engine_at(code: str, tokens: list[str]) -> Practice:
