@@ -81,6 +81,13 @@ def canonical_or_none(text: str) -> str | None:
         return None
 
 
+def say_play(action: str) -> str:
+    """A play in notation as a learner reads it, body first («Q Q Q + comodín grande»); text that is
+    no play is returned as it is."""
+    got = analyze(action)
+    return say_cards(got.shown()) if isinstance(got, Play) else action
+
+
 EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("444455 no es bomba", "444455", ""),
     ("K K K + 3 supera a Q Q Q + comodín grande", "KKK3", "QQQR"),
@@ -183,8 +190,7 @@ def step_note(hand: AnnotatedHand, step: int) -> str:
     elif bidding:
         what = f"puja {action}"
     else:
-        play = analyze(action)  # a play of the record, which replayed: always a Play
-        what = f"juega {say_cards(play.shown() if isinstance(play, Play) else action)}"
+        what = f"juega {say_play(action)}"
     return f"{name} {what}: {render(advice.why, name)}."
 
 

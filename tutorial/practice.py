@@ -14,6 +14,7 @@ from ddz.ai.cpu import LEVELS
 from ddz.codes import DECK_ORDER, CodeError, cards_of, new_code, normalize
 from ddz.game import BIDDING, OVER, PLAYING, Event, Game, GameError
 from ddz.messages import say_cards
+from tutorial.logic import say_play
 
 HUMAN = 0
 _IDS = frozenset(DECK_ORDER)
@@ -163,15 +164,10 @@ class Practice:
 
 def say_token(token: str, bidding: bool) -> str:
     """A human decision in words: «pasar», «pujar 2», «jugar 5 5» (for the review of undone ones)."""
-    from ddz.plays import Play, analyze
-
     action, _ = decode_action(token)
     if action == "p":
         return "pasar"
-    if bidding:
-        return f"pujar {action}"
-    play = analyze(action)
-    return f"jugar {say_cards(play.shown())}" if isinstance(play, Play) else f"jugar {action}"
+    return f"pujar {action}" if bidding else f"jugar {say_play(action)}"
 
 
 TALLY_KEYS = ("landlord_won", "landlord_lost", "farmer_won", "farmer_lost", "springs", "streak", "best")

@@ -16,7 +16,7 @@ from ddz.cards import BLACK_JOKER, RED_JOKER, TWO, Cards, parse
 from ddz.game import BIDDING, PASS, Game
 from ddz.messages import say_cards
 from ddz.plays import Play, analyze
-from tutorial.logic import count
+from tutorial.logic import count, say_play
 from tutorial.mistakes import MISTAKES, Decision, mistake_of
 
 GOOD, INACCURATE, MISTAKE, FORCED = "bien", "imprecisión", "error", "sin elección"
@@ -45,10 +45,7 @@ class Item:
 
 
 def _shown(action: str) -> str:
-    if action == PASS:
-        return "pasar"
-    got = analyze(action)
-    return say_cards(got.shown()) if isinstance(got, Play) else action
+    return "pasar" if action == PASS else say_play(action)
 
 
 def _has_control(cards: Cards) -> bool:

@@ -608,7 +608,7 @@ if g.phase != OVER:
                     confirm.button("No, mejor no", key="partner_no", on_click=_partner_no)
                 ranks = str(cards_of(chosen)) if chosen else ""
                 table = str(g.table) if g.table is not None else ""
-                stuck = not g.leading and not g.legal_plays()
+                stuck = p.stuck()
                 if stuck and not chosen:
                     assert g.table is not None
                     slot().html(
