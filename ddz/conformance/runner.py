@@ -63,27 +63,26 @@ class ImplError(Exception):
         """True when the implementation did not answer in time."""
 
 
+def _unsafe(ch: str) -> bool:
+    """A control, format or line-separator character: one that can act on a terminal."""
+    return unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")
+
+
 def printable(text: str) -> str:
     """``text`` with every control or format character escaped (``\\x1b``, ``\\u202e``): what an
     implementation wrote can never move the cursor, clear or recolour the terminal, nor forge
     a line of the runner's output."""
-    out = []
-    for ch in text:
-        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}")
-        else:
-            out.append(ch)
-    return "".join(out)
+    return "".join(
+        (f"\\x{ord(ch):02x}" if ord(ch) <= 0xFF else f"\\u{ord(ch):04x}") if _unsafe(ch) else ch
+        for ch in text
+    )
 
 
 def printable_json(value: Any) -> str:
     """``json.dumps(value, ensure_ascii=False)`` with the control and format characters JSON
     leaves raw (DEL, C1 such as the 8-bit CSI, bidi overrides…) escaped as ``\\uXXXX``."""
     text = json.dumps(value, ensure_ascii=False)
-    return "".join(
-        f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in text
-    )
+    return "".join(f"\\u{ord(ch):04x}" if _unsafe(ch) else ch for ch in text)
 
 
 class Skip(Exception):
