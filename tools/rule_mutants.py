@@ -150,6 +150,7 @@ COPIED = (
     "ddz",
     "tests",
     "tutorial",
+    "truthcheck",
     "pyproject.toml",
     "README.md",
     "docs",
