@@ -817,26 +817,50 @@ _ENTRIES: tuple[Entry, ...] = (
         "the play keeps 2s, jokers and bombs to win back the lead (control: cpu.control_* messages; "
         "spent: cpu.bomb_spent messages, the bombs the plan plays as something else)",
     ),
-    _e("cpu.control_back", "", "el {rank} recupera la salida", "a 2 or a joker wins the lead back"),
+    _e(
+        "cpu.control_back",
+        "",
+        "{sure, select, true {{what} recupera la salida: nadie puede superar esa jugada} "
+        "other {{what} no recupera la salida con seguridad: aún {n, plural, one {puede} other {pueden}} "
+        "superar esa jugada {beaters, list}}}",
+        "the play's own 2, joker or rocket (its body, never a kicker) wins the lead back when nothing the "
+        "seat cannot see beats it, for any split of the unseen cards (sure); otherwise what could still "
+        "beat it (what: cpu.what_play; beaters: cpu.beater_* messages, n of them)",
+    ),
+    _e(
+        "cpu.what_play",
+        "",
+        "{kind, select, single {el {rank, rank}} pair {la pareja de {rank, rank}} bomb {la bomba de {rank, rank}} "
+        "four {los cuatro {rank, rank}} rocket {el cohete} other {el trío de {rank, rank}}}",
+        "the play that takes the lead, named by what carries its strength (a trio's kicker carries none)",
+    ),
+    _e("cpu.plan_play", "", "{cards, cards}", "one play of a plan, as the cards show it"),
+    _e("cpu.beater_rank", "", "el {rank, rank}", "a higher card the others may hold"),
+    _e("cpu.beater_bomb", "", "una bomba", "a bomb the others may hold"),
+    _e("cpu.beater_rocket", "", "el cohete", "the rocket the others may hold"),
     _e(
         "cpu.bomb_spent",
         "",
-        "ese plan juega los cuatro {rank} en {plays, cards}, así que ya no son bomba",
-        "a bomb the plan plays as a four-with-two (or broken up): it is not kept as a bomb",
+        "ese plan {n, plural, one {juega los cuatro {rank} en {plays}} "
+        "other {reparte los cuatro {rank} entre {plays, list}}}, así que ya no son bomba",
+        "a bomb the plan plays as a four-with-two (or broken up): it is not kept as a bomb "
+        "(plays: every play of the plan that holds them)",
     ),
     _e(
         "cpu.bomb_now",
         "",
         "{rocket, select, true {el cohete} other {la bomba}} decide la mano ahora: "
         "{few_plays, select, true {" + _yt("te quedan pocas jugadas", "le quedan pocas jugadas") + "} "
-        "other {a {who} le quedan {cards_left, plural, one {# carta} other {# cartas}}}}",
+        "other {a {who} le {cards_left, plural, one {queda # carta} other {quedan # cartas}}}}",
         "bomb or rocket timing: it decides the hand now",
     ),
     _e(
         "cpu.feed_partner",
         "",
-        _yt("le das paso a tu compañero", "le da paso a su compañero")
-        + ", que solo tiene {cards_left, plural, one {# carta} other {# cartas}}",
+        _yt("sales con tu", "sale con su")
+        + " {kind, select, pair {pareja más baja, la más fácil} other {carta más baja, la más fácil}}"
+        " de superar para " + _yt("tu", "su") + " compañero, "
+        "al que solo le {cards_left, plural, one {queda # carta} other {quedan # cartas}}",
         "the farmer in front of the partner opens the way with a low card",
     ),
     _e(
@@ -860,7 +884,7 @@ _ENTRIES: tuple[Entry, ...] = (
     _e(
         "cpu.save_strength",
         "",
-        "{cost}",
+        "{said_cost}",
         "beating the table would cost control cards, a bomb or extra plays (cost: a cpu.cost_* message)",
     ),
     _e(
@@ -869,7 +893,7 @@ _ENTRIES: tuple[Entry, ...] = (
         _yt("tu mano sale", "su mano sale") + " en {plays, plural, one {# jugada} other {# jugadas}} y "
         "{has_control, select, true {"
         + _yt("tienes", "tiene")
-        + " {control, list} para recuperar la salida} "
+        + " {said_control, list} para recuperar la salida} "
         "other {" + _yt("no tienes", "no tiene") + " doses, comodines ni bombas para recuperar la salida}}: "
         "{advice, select, bid {puja {bid}} not_higher {no vale la pena pujar {next} o más} "
         "other {" + _yt("mejor pasar", "pasa") + "}}",
@@ -878,7 +902,7 @@ _ENTRIES: tuple[Entry, ...] = (
     _e(
         "cpu.cover_partner",
         "",
-        "a {who} le quedan {cards_left, plural, one {# carta} other {# cartas}} y juega ahora: "
+        "a {who} le {cards_left, plural, one {queda # carta} other {quedan # cartas}} y juega ahora: "
         + _yt("superas el {table, cards} de tu", "supera el {table, cards} de su")
         + " compañero para que no se lo lleve él",
         "the farmer just before the landlord overtakes a low play of the partner when the landlord has few cards",
@@ -901,12 +925,14 @@ _ENTRIES: tuple[Entry, ...] = (
     _e(
         "cpu.playout",
         "",
-        "jugando el final en {samples} repartos posibles de las cartas que no "
+        "estimación: en {samples} repartos posibles de las cartas que no "
         + _yt("ves", "ve")
-        + ", {action, select, p {pasando} other {con {action, cards}}} "
+        + ", jugados hasta el final, {action, select, p {pasando} other {con {action, cards}}} "
         + _yt("ganas", "gana")
-        + " {wins}; {other, select, p {pasando} other {con {other, cards}}}, solo {other_wins}",
-        "the hard level plays the endgame out on deals of the unseen cards: this wins most",
+        + " {wins, plural, one {# vez} other {# veces}}; {other, select, p {pasando} other {con {other, cards}}}, "
+        "{other_wins, plural, =0 {ninguna} one {solo # vez} other {solo # veces}}",
+        "the hard level plays the endgame out on deals of the unseen cards: this wins clearly more "
+        "(an estimate, and it says on how many deals)",
     ),
     _e(
         "cpu.lowest_play",
@@ -1142,6 +1168,260 @@ _DIAGNOSIS_ENTRIES: tuple[Entry, ...] = (
 )
 CATALOG.update({e.code: e for e in _DIAGNOSIS_ENTRIES})
 GROUPS["diagnosis"] = "Diagnosis.code — why a near-miss is not the play it resembles (the Explorador)"
+
+# ---- review: tutorial.review (the claims of «Revisa tu partida», each checked by truthcheck) ------
+_DID = "{action, select, p {pasaste} other {jugaste {action, cards}}}"
+_BID = "{mine, plural, =0 {pasaste} other {pujaste #}}"
+_CPU_DID = "La CPU habría {cpu_action, select, p {pasado} other {jugado {cpu_action, cards}}}: {why}."
+_PLAYS = "{%s, plural, one {# jugada} other {# jugadas}}"
+_REVIEW_ENTRIES: tuple[Entry, ...] = (
+    _e("review.bid_same", "", "Bien: " + _BID + ", como la CPU: {why}.", "the bid the CPU makes"),
+    _e(
+        "review.bid_other",
+        "",
+        "{verdict, select, error {Error} other {Imprecisión}}: " + _BID + "; la CPU habría preferido "
+        "{theirs, plural, =0 {pasar} other {pujar #}}: {why}.",
+        "a bid the CPU would not make (error: two levels or more apart)",
+    ),
+    _e(
+        "review.bid_high_cards",
+        "",
+        "Error de principiante: {label}. "
+        "{mine, plural, =0 {Pasaste} other {Pujaste #}} con una mano que necesita " + _PLAYS % "plays" + ". "
+        "La CPU habría preferido {theirs, plural, =0 {pasar} other {pujar #}}: {why}.",
+        "seed 002's beginner mistake: bidding on high cards for a hand of many plays",
+    ),
+    _e("review.play_same", "", "Bien: " + _DID + ", como la CPU: {why}.", "the action the CPU takes"),
+    _e(
+        "review.sure_win_too",
+        "",
+        "Bien: " + _DID + "; así también ganas seguro: {sure}. " + _CPU_DID,
+        "another action than the CPU's that wins for sure as well (sure: a cpu.sure_win message)",
+    ),
+    _e(
+        "review.go_out_too",
+        "",
+        "Bien: " + _DID + " y te quedaste sin cartas. " + _CPU_DID,
+        "another play than the CPU's that empties the hand",
+    ),
+    _e(
+        "review.missed_sure_win",
+        "",
+        "Error: había una forma segura de ganar y " + _DID + ", que no lo es. " + _CPU_DID,
+        "the CPU's action wins for sure (or goes out) and the action taken does neither",
+    ),
+    _e(
+        "review.beginner",
+        "",
+        "Error de principiante: {label}. {what} " + _CPU_DID,
+        "one of seed 002's beginner mistakes (what: a review.mistake_* message)",
+    ),
+    _e(
+        "review.mistake_covered_partner",
+        "",
+        "{action, select, p {Pasaste} other {Jugaste {action, cards}}} sobre la jugada de tu compañero y le "
+        "quitaste la salida a tu propio bando.",
+        "covering the partner's play",
+    ),
+    _e(
+        "review.mistake_early_bomb",
+        "",
+        "Su valor está en recuperar la salida cuando importa; así solo duplicas el multiplicador.",
+        "a bomb spent early",
+    ),
+    _e(
+        "review.mistake_broken_bomb",
+        "",
+        "{action, select, p {Pasaste} other {Jugaste {action, cards}}} y ya no tienes esas cuatro cartas juntas.",
+        "a bomb broken up",
+    ),
+    _e(
+        "review.more_plays",
+        "",
+        "{verdict, select, error {Error} other {Imprecisión}}: " + _DID + " y te "
+        "{left, plural, one {queda # jugada} other {quedan # jugadas}}; con la jugada de la CPU te "
+        "{cpu_left, plural, one {habría quedado # jugada} other {habrían quedado # jugadas}}. " + _CPU_DID,
+        "the action leaves more plays than the CPU's (error: two or more)",
+    ),
+    _e(
+        "review.spent_control",
+        "",
+        "Imprecisión: " + _DID + " y gastaste {control, list}, que la CPU habría guardado para recuperar la "
+        "salida; te {left, plural, one {queda # jugada} other {quedan # jugadas}}, "
+        "{cpu_left, plural, one {# jugada} other {# jugadas}} con la jugada de la CPU. " + _CPU_DID,
+        "as few plays as the CPU's action, but spending a 2 or a joker the CPU's keeps (control: cpu.control_*)",
+    ),
+    _e(
+        "review.as_good",
+        "",
+        "Bien: " + _DID + "; te {left, plural, one {queda # jugada} other {quedan # jugadas}}, "
+        "{fewer, plural, =0 {las mismas que} one {una menos que} other {# menos que}} con la jugada de la CPU. "
+        + _CPU_DID,
+        "another action than the CPU's that leaves as few plays (fewer: how many fewer)",
+    ),
+    _e(
+        "review.forced",
+        "",
+        "Sin elección: no tenías nada que superara {table, cards}, así que pasar era lo único posible.",
+        "a pass that was the only legal action",
+    ),
+    _e(
+        "review.key_moment",
+        "",
+        "Momento clave (estimación de la CPU), decisión {n}: {action, select, p {pasaste} other {jugaste "
+        "{action, cards}}}. En {samples, plural, one {# final simulado} other {# finales simulados}} con "
+        "repartos posibles de las cartas que no veías, {cpu_action, select, p {pasar} other {jugar "
+        "{cpu_action, cards}}} gana {cpu_wins} de {samples, plural, one {ese} other {los #}} y lo que "
+        "hiciste, {wins}.",
+        "the decision of a lost hand whose alternative won the most more simulated endings (an estimate)",
+    ),
+    _e(
+        "review.lost_as_cpu",
+        "",
+        "Momento clave: ninguno tuyo en el juego. En tus {decisions, plural, one {# decisión} other {# decisiones}}"
+        " de juego con elección hiciste lo mismo que la CPU{bids_differ, select, true {; solo en la subasta "
+        "elegiste otra cosa} other {, y también en la subasta, así que en tu sitio la CPU habría perdido esta mano "
+        "igual}}. {winner}",
+        "a lost hand where every play decision with a choice was the CPU's own (bids_differ: a bid was not; "
+        "winner: review.winner_hand)",
+    ),
+    _e(
+        "review.lost_no_worse",
+        "",
+        "Momento clave: no se ve ninguno. Donde elegiste otra cosa que la CPU, lo tuyo ganó en los finales "
+        "simulados al menos tantas veces como lo de la CPU (estimación con "
+        "{samples, plural, one {# reparto} other {# repartos}} o más por decisión). {winner}",
+        "a lost hand where no decision lost more simulated endings than the CPU's choice (an estimate)",
+    ),
+    _e(
+        "review.winner_hand",
+        "",
+        "Al empezar el juego, la mano {landlord, select, true {del terrateniente} other {de {who}}} salía en "
+        + _PLAYS % "plays"
+        + "{has_control, select, true { y tenía {control, list}} other {}}.",
+        "the winning hand at the start of play: its fewest plays and its control cards",
+    ),
+)
+CATALOG.update({e.code: e for e in _REVIEW_ENTRIES})
+_HOW = (
+    " Toca cada carta para levantarla (o desliza el dedo por encima de varias; un doble toque levanta todas "
+    "las de un valor). Si te equivocas, vuelve a tocarla para bajarla."
+)
+_COACH_ENTRIES: tuple[Entry, ...] = (
+    _e("hint.play", "", "Pista: juega {cards, cards} — {why}.", "the hint: a play and its reason (cpu.*)"),
+    _e("hint.pass", "", "Pista: pasa — {why}.", "the hint: pass, and why (cpu.*)"),
+    _e("hint.bid", "", "Pista: {why}.", "the hint in the auction (cpu.bid ends with its advice)"),
+    _e(
+        "coach.over",
+        "",
+        "¡Mano terminada! Ya conoces lo básico. Abajo puedes revisar cada una de tus decisiones.",
+        "the guide once the hand is over",
+    ),
+    _e(
+        "coach.bid",
+        "",
+        "Primero, la subasta: quien más puja será el terrateniente y jugará solo contra los otros dos. Cuenta "
+        "tus jugadas, no tus cartas altas: {why}. Pulsa {bid, plural, =0 {«Pasar»} other {«Pujar #»}}.",
+        "the guide in the auction: the hint's bid and its reason",
+    ),
+    _e("coach.pass", "", "Pulsa «Pasar»: {why}.", "the guide when the hint is to pass"),
+    _e(
+        "coach.raised",
+        "",
+        "¡Eso es! La barra lo confirma: ahora pulsa «Jugar». Por qué esta jugada: {why}.",
+        "the guide once the raised cards are the hint's play",
+    ),
+    _e(
+        "coach.raise",
+        "",
+        "{leading, select, true {Abres la baza: puedes jugar la combinación que quieras. } other {}}"
+        "Levanta {cards, cards}{kind, select, rocket {} other {, {kind, kind}}}.{how, select, true {"
+        + _HOW
+        + "} other {}} Por qué: {why}.",
+        "the guide: the hint's play to raise (how: the first plays also say how to raise cards)",
+    ),
+)
+CATALOG.update({e.code: e for e in _COACH_ENTRIES})
+_WHO = "{you, select, true {Tú} other {{who}}}"
+_HISTORY_ENTRIES: tuple[Entry, ...] = (
+    _e(
+        "history.bid",
+        "",
+        _WHO + " {bid, plural, =0 {{you, select, true {pasas} other {pasa}}} "
+        "other {{you, select, true {pujas} other {puja}} #}}.",
+        "a bid or a pass in the auction",
+    ),
+    _e(
+        "history.redeal",
+        "",
+        "Nadie ha pujado: se baraja y se reparte de nuevo (reparto {deal} de 4).",
+        "nobody bid: a new deal",
+    ),
+    _e(
+        "history.forced",
+        "",
+        "Cuarto reparto y tampoco puja nadie: como {you, select, true {tú abriste la subasta, eres} "
+        "other {{who} abrió la subasta, es}} terrateniente a la fuerza con base 1.",
+        "the fourth deal without a bid: the opener is the landlord",
+    ),
+    _e(
+        "history.landlord",
+        "",
+        "{you, select, true {Eres el terrateniente (base {base}) y recibes} "
+        "other {{who} es el terrateniente (base {base}) y recibe}} el pozo: {kitty, cards}.",
+        "the landlord and the kitty",
+    ),
+    _e(
+        "history.play",
+        "",
+        _WHO + " {you, select, true {juegas} other {juega}} {cards, cards}: {what}.",
+        "a play (what: a play.* description)",
+    ),
+    _e(
+        "history.pass",
+        "",
+        _WHO + " {you, select, true {pasas} other {pasa}}"
+        "{forced, select, true {: no tenías nada que superara la jugada de la mesa} other {}}.",
+        "a pass (forced: nothing beat the table)",
+    ),
+    _e("history.double", "", "El multiplicador se duplica: ×{value}.", "the multiplier doubles"),
+    _e(
+        "history.trick",
+        "",
+        "Dos pases seguidos: baza nueva, {you, select, true {abres tú} other {abre {who}}}.",
+        "two passes: a new trick",
+    ),
+    _e(
+        "history.over",
+        "",
+        "{you, select, true {Te quedas} other {{who} se queda}} sin cartas: "
+        "{landlord, select, true {gana el terrateniente} other {ganan los campesinos}}.",
+        "a hand emptied: the hand is over",
+    ),
+    _e(
+        "review.summary",
+        "",
+        "{judged, plural, one {Tu # decisión con elección} other {Tus # decisiones con elección}}: {good} bien, "
+        "{inaccurate, plural, one {# imprecisión} other {# imprecisiones}}, "
+        "{mistakes, plural, one {# error} other {# errores}}, comparadas con la CPU y con el cálculo de "
+        "jugadas mínimas.{forced, plural, =0 {} one { Además, # pase sin elección (no tenías nada que "
+        "superara la mesa): no cuenta.} other { Además, # pases sin elección (no tenías nada que superara la "
+        "mesa): no cuentan.}}",
+        "the review's counts of verdicts",
+    ),
+    _e(
+        "review.undone",
+        "",
+        "Con «Deshacer» cambiaste {n, plural, one {# decisión: la {which} (marcada «deshecha»)} "
+        "other {# decisiones: las {which} (marcadas «deshecha»)}}.",
+        "the decisions taken back with «Deshacer»",
+    ),
+)
+CATALOG.update({e.code: e for e in _HISTORY_ENTRIES})
+GROUPS["history"] = "tutorial.practice.history — the hand's events as the history panel tells them"
+GROUPS["hint"] = "the «Pista» sentence: the hint's action and its cpu.* reason"
+GROUPS["coach"] = "the guided hand's coach: the hint's action and its cpu.* reason"
+GROUPS["review"] = "tutorial.review — the claims of «Revisa tu partida» (each with a verifier in truthcheck)"
 
 
 # ---- templates ------------------------------------------------------------------------------------

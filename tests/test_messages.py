@@ -763,20 +763,42 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ),
     (
         "cpu.bomb_spent",
-        lambda: cpu("keep_control", {"twos": 1, "bombs_spent": [{"rank": "J", "play": "JJJJ 78"}]}),
+        lambda: cpu("keep_control", {"twos": 1, "bombs_spent": [{"rank": "J", "plays": ["JJJJ 78"]}]}),
         "y guardas un 2 para recuperar la salida; ojo: ese plan juega los cuatro J en J J J J + 7 8, "
         "así que ya no son bomba",
     ),
     (
         "cpu.bomb_spent",
-        lambda: cpu("keep_control", {"bombs_spent": [{"rank": "10", "play": "TTTT 8B"}]}, "Este"),
-        "ojo: ese plan juega los cuatro 10 en 10 10 10 10 + 8 y comodín pequeño, así que ya no son bomba",
+        lambda: cpu("keep_control", {"bombs_spent": [{"rank": "9", "plays": ["56789TJ", "999 3"]}]}, "Este"),
+        "ojo: ese plan reparte los cuatro 9 entre 5 6 7 8 9 10 J y 9 9 9 + 3, así que ya no son bomba",
     ),
-    ("cpu.control_back", lambda: cpu("control_back", {"rank": "2"}), "el 2 recupera la salida"),
+    (
+        "cpu.control_back",
+        lambda: cpu("control_back", {"kind": "trio", "rank": "2", "sure": True}),
+        "el trío de 2 recupera la salida: nadie puede superar esa jugada",
+    ),
+    (
+        "cpu.control_back",
+        lambda: cpu(
+            "control_back",
+            {"kind": "pair", "rank": "2", "sure": False, "higher": [], "bomb": True, "rocket": True},
+        ),
+        "la pareja de 2 no recupera la salida con seguridad: aún pueden superar esa jugada una bomba y el cohete",
+    ),
+    (
+        "cpu.control_back",
+        lambda: cpu("control_back", {"kind": "rocket", "rank": "R", "sure": True}),
+        "el cohete recupera la salida: nadie puede superar esa jugada",
+    ),
     (
         "cpu.bomb_now",
         lambda: cpu("bomb_now", {"rocket": False, "why": "danger", "who": "Este", "cards_left": 3}),
         "la bomba decide la mano ahora: a Este le quedan 3 cartas",
+    ),
+    (
+        "cpu.bomb_now",
+        lambda: cpu("bomb_now", {"rocket": True, "why": "danger", "who": "Este", "cards_left": 1}),
+        "el cohete decide la mano ahora: a Este le queda 1 carta",
     ),
     (
         "cpu.bomb_now",
@@ -785,8 +807,8 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ),
     (
         "cpu.feed_partner",
-        lambda: cpu("feed_partner", {"cards_left": 1}),
-        "le das paso a tu compañero, que solo tiene 1 carta",
+        lambda: cpu("feed_partner", {"cards_left": 2, "kind": "pair"}),
+        "sales con tu pareja más baja, la más fácil de superar para tu compañero, al que solo le quedan 2 cartas",
     ),
     (
         "cpu.high_single",
@@ -896,7 +918,16 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "cpu.playout",
         lambda: cpu("playout", {"action": "p", "wins": 5, "other": "KKK 3", "other_wins": 2, "samples": 8}),
-        "jugando el final en 8 repartos posibles de las cartas que no ves, pasando ganas 5; con K K K + 3, solo 2",
+        "estimación: en 8 repartos posibles de las cartas que no ves, jugados hasta el final, pasando ganas "
+        "5 veces; con K K K + 3, solo 2 veces",
+    ),
+    (
+        "cpu.playout",
+        lambda: cpu(
+            "playout", {"action": "AA", "wins": 1, "other": "p", "other_wins": 0, "samples": 4}, "Este"
+        ),
+        "estimación: en 4 repartos posibles de las cartas que no ve, jugados hasta el final, con A A gana "
+        "1 vez; pasando, ninguna",
     ),
     (
         "cpu.lowest_play",

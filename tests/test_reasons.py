@@ -7,12 +7,13 @@ import pytest
 
 from ddz.ai import LEVELS, Cpu, hint
 from ddz.ai.cpu import SEAT_NAMES, control_summary
-from ddz.ai.reasons import CODES, Reason, render
+from ddz.ai.reasons import CODES, Reason, as_message, render
 from ddz.ai.solver import min_plays
-from ddz.ai.truth import verify, wording
 from ddz.cards import BLACK_JOKER, RED_JOKER, TWO, Cards, parse
 from ddz.codes import encode
 from ddz.game import BIDDING, PLAYING, Game
+from truthcheck.claims import Decision, check
+from truthcheck.wording import wording
 
 SAMPLES: dict[str, dict[str, object]] = {
     "go_out": {},
@@ -24,11 +25,11 @@ SAMPLES: dict[str, dict[str, object]] = {
         "jokers": ["grande"],
         "rocket": False,
         "bombs": [],
-        "bombs_spent": [{"rank": "J", "play": "JJJJ 78"}],
+        "bombs_spent": [{"rank": "J", "plays": ["JJJJ 78"]}],
     },
-    "control_back": {"rank": "2"},
+    "control_back": {"kind": "single", "rank": "2", "sure": False, "higher": [{"rank": "R"}], "bomb": True},
     "bomb_now": {"rocket": False, "why": "danger", "who": "Este", "cards_left": 3},
-    "feed_partner": {"cards_left": 1},
+    "feed_partner": {"cards_left": 1, "kind": "single"},
     "high_single": {"who": "Oeste"},
     "partner_leads": {},
     "forced_pass": {"table": "TTT B"},
@@ -87,7 +88,7 @@ def _bombs(hand: Cards) -> list[int]:
 
 def _check(g: Game, seat: int, action: str, reason: Reason) -> None:
     """Every claim the reason makes, checked with the engine and all three hands."""
-    assert verify(g, seat, action, reason) == []
+    assert check(Decision(g, seat, action), as_message(reason)) == []
     assert wording(render(reason, SEAT_NAMES[seat])) == []
 
 

@@ -1,6 +1,6 @@
 """Every sentence a learner reads is a checked claim (issue 17).
 
-The truth check (:mod:`tutorial.truth`, :mod:`ddz.ai.truth`) collects every sentence the app
+The truth check (:mod:`truthcheck.sentences`, :mod:`truthcheck.claims`) collects every sentence the app
 would show and verifies the claim behind it with all three hands. ``make truth`` runs it over
 hundreds of hands; here it runs over every annotated hand and a sample of practice hands, plus
 one test for each false sentence of the report (each failed on the earlier engine).
@@ -13,13 +13,14 @@ from test_ai_arena import situation
 
 from ddz.ai import hint
 from ddz.ai.cpu import control_summary
-from ddz.ai.reasons import Reason, render
-from ddz.ai.truth import verify, wording
+from ddz.ai.reasons import Reason, as_message, render
 from ddz.cards import parse
 from ddz.codes import encode
+from truthcheck.claims import Decision, check
+from truthcheck.sentences import annotated, practice
+from truthcheck.wording import wording
 from tutorial.logic import annotated_hands, step_note
 from tutorial.practice import GUIDED_CODE, HUMAN, Practice, coach
-from tutorial.truth import annotated, practice
 
 HANDS = {h.id: h for h in annotated_hands()}
 
@@ -44,18 +45,27 @@ def test_every_sentence_of_sample_practice_hands_is_true(level: str) -> None:
 def test_the_checker_bites() -> None:
     """A false claim of each kind is caught: a sure win in an order that can be stopped, a rocket
     called a bomb, a bomb «kept» that the plan spends, cards in notation, «juegue como juegue»."""
-    g = situation(["3A", "45", "6K"], landlord=0, turn=0)
-    assert verify(g, 0, "A", Reason("sure_win", {"order": ["A", "3"], "last_open": True})) == []
-    assert verify(g, 0, "3", Reason("sure_win", {"order": ["3", "A"], "last_open": True}))
-    assert verify(g, 0, "A", Reason("sure_win", {"order": ["A", "3"], "last_open": False}))
+    g = situation(["3R", "45", "6K"], landlord=0, turn=0)  # two cards each: no bomb fits in a hand
+
+    def sure(action: str, order: list[str], last_open: bool) -> list[str]:
+        return check(
+            Decision(g, 0, action), as_message(Reason("sure_win", {"order": order, "last_open": last_open}))
+        )
+
+    assert sure("R", ["R", "3"], True) == []
+    assert sure("3", ["3", "R"], True) and sure("R", ["R", "3"], False)
+    g = situation(["3A", "45", "6K"], landlord=0, turn=0)  # the A: a 2 or a joker unseen could beat it
+    assert sure("A", ["A", "3"], True)
     t = situation(["BR5", "TTJJQQ3", "44"], landlord=1, turn=0, table="TTJJQQ", table_seat=1)
     rocket = {"table": "TTJJQQ", "best": "BR", "cost": "bomb", "only": True}
-    assert verify(t, 0, "p", Reason("save_strength", {**rocket, "what": "rocket"})) == []
-    assert verify(t, 0, "p", Reason("save_strength", {**rocket, "what": "bomb"}))
+    assert check(Decision(t, 0, "p"), as_message(Reason("save_strength", {**rocket, "what": "rocket"}))) == []
+    assert check(Decision(t, 0, "p"), as_message(Reason("save_strength", {**rocket, "what": "bomb"})))
     h = situation(["3JJJJ78", "45", "6K"], landlord=0, turn=0)
     plan = Reason("fewest_plays", {"plays": 1, "plan": ["JJJJ 78"]})
     kept = {"twos": 0, "jokers": [], "rocket": False, "bombs": ["J"]}
-    assert verify(h, 0, "3", Reason("fewest_plays", plan.data, (Reason("keep_control", kept),)))
+    assert check(
+        Decision(h, 0, "3"), as_message(Reason("fewest_plays", plan.data, (Reason("keep_control", kept),)))
+    )
     assert wording("te deja en 2 jugadas (KKK 3 · TT)") and wording("gana juegue como juegue")
     assert not wording("te deja en 2 jugadas (K K K + 3 · 10 10)")
 
@@ -71,7 +81,7 @@ def test_the_guided_hand_names_the_order_that_wins() -> None:
             break
         g = p.game
         advice = hint(g, HUMAN)
-        assert verify(g, HUMAN, advice.action, advice.why) == [], advice.reason
+        assert check(Decision(g, HUMAN, advice.action), as_message(advice.why)) == [], advice.reason
         text = coach(p, [])
         assert wording(text) == [], text
         if advice.why.code == "sure_win":
@@ -99,7 +109,7 @@ def test_a_bomb_spent_as_four_with_two_is_never_kept() -> None:
     """Report: «te deja en 2 jugadas (JJJJ 78 · …) y guardas una bomba de J»."""
     rest = parse("JJJJ78K")
     summary = control_summary(rest, ["JJJJ 78", "K"])
-    assert summary["bombs"] == [] and summary["bombs_spent"] == [{"rank": "J", "play": "JJJJ 78"}]
+    assert summary["bombs"] == [] and summary["bombs_spent"] == [{"rank": "J", "plays": ["JJJJ 78"]}]
     text = render(Reason("keep_control", summary))
     assert "bomba de J" not in text and "ya no son bomba" in text
     kept = control_summary(parse("JJJJ7"), ["7", "JJJJ"])

@@ -14,12 +14,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # truthcheck, tutorial
 
 from ddz.ai.cpu import LEVELS
 from ddz.codes import encode
+from truthcheck.sentences import Sentence, annotated, practice
 from tutorial.logic import annotated_hands
-from tutorial.truth import Sentence, annotated, practice
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,14 +30,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.hands < 0:
         parser.error("--hands must be 0 or more")
     seen: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+    false_kinds: Counter[str] = Counter()
     false: list[Sentence] = []
     start = time.perf_counter()
 
     def take(sentences: object, label: str) -> None:
         for s in sentences:  # type: ignore[attr-defined]
             seen[s.source] += 1
+            kinds[s.kind or "hand-written"] += 1
             if s.problems:
                 false.append(s)
+                false_kinds[s.kind or "hand-written"] += 1
         elapsed = time.perf_counter() - start
         print(f"\r{label:<40} {sum(seen.values()):>7} frases, {len(false)} falsas, {elapsed:6.0f} s", end="")
         sys.stdout.flush()
@@ -55,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{total} frases comprobadas en {hands} manos ({', '.join(f'{k} {v}' for k, v in sorted(seen.items()))})"
     )
     print(f"{len(false)} falsas")
+    print("por clase de afirmación (frases / falsas):")
+    for kind, n in sorted(kinds.items()):
+        print(f"  {kind:<28} {n:>7} / {false_kinds[kind]}")
     for s in false[:50]:
         print(f"- [{s.source}] {s.where}: {s.text}\n    {'; '.join(s.problems)}")
     return 1 if false or not total else 0

@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ddz.ai import Cpu
-from ddz.ai.cpu import LEVELS
+from ddz.ai.cpu import LEVELS, Advice
+from ddz.ai.reasons import as_message
 from ddz.codes import DECK_ORDER, CodeError, cards_of, new_code, normalize
-from ddz.game import BIDDING, OVER, PLAYING, Event, Game, GameError
-from ddz.messages import say_cards
+from ddz.game import BIDDING, OVER, PASS, PLAYING, Event, Game, GameError
+from ddz.messages import Message, nested, render
+from ddz.plays import classify
 from tutorial.logic import say_play
 
 HUMAN = 0
@@ -212,80 +214,48 @@ NAMES = ("Tú", "Este", "Oeste")
 
 @dataclass(frozen=True)
 class Line:
-    """One line of the hand's history: a Spanish sentence and the cards it shows."""
+    """One line of the hand's history: a claim (a ``history.*`` message), its kind and the cards it shows."""
 
     kind: str
-    text: str
+    claim: Message
     ids: tuple[str, ...] = ()
 
-
-def _verb(seat: int | None, you: str, other: str) -> str:
-    """«Tú pasas» / «Oeste pasa»: the right person for the seat."""
-    return f"Tú {you}" if seat == HUMAN else f"{NAMES[seat or 0]} {other}"
+    @property
+    def text(self) -> str:
+        return render(self.claim["code"], self.claim["data"])
 
 
 def history(p: Practice) -> list[Line]:
-    """Every event of the hand in the order it happened, in Spanish, for the history panel."""
+    """Every event of the hand in the order it happened, as claims, for the history panel."""
     from ddz.plays import Play, analyze
 
+    g = p.game
     out: list[Line] = []
-    deal_no = 1
     for i, e in enumerate(p.events):
+        who = {"you": e.seat == HUMAN, "who": NAMES[e.seat or 0]}
         if e.kind == "bid":
-            text = (
-                _verb(e.seat, f"pujas {e.value}", f"puja {e.value}")
-                if e.value
-                else _verb(e.seat, "pasas", "pasa")
-            )
-            out.append(Line("bid", text + "."))
+            m = nested("history.bid", bid=e.value, **who)
         elif e.kind == "redeal":
-            deal_no = e.value + 1
-            out.append(
-                Line("redeal", f"Nadie ha pujado: se baraja y se reparte de nuevo (reparto {deal_no} de 4).")
-            )
+            m = nested("history.redeal", deal=e.value + 1)
         elif e.kind == "forced":
-            who = (
-                "tú abriste la subasta, eres"
-                if e.seat == HUMAN
-                else f"{NAMES[e.seat or 0]} abrió la subasta, es"
-            )
-            out.append(
-                Line(
-                    "forced",
-                    f"Cuarto reparto y tampoco puja nadie: como {who} terrateniente a la fuerza con base 1.",
-                )
-            )
+            m = nested("history.forced", **who)
         elif e.kind == "landlord":
-            kitty = say_cards(e.cards)
-            text = (
-                f"Eres el terrateniente (base {e.value}) y recibes el pozo: {kitty}."
-                if e.seat == HUMAN
-                else f"{NAMES[e.seat or 0]} es el terrateniente (base {e.value}) y recibe el pozo: {kitty}."
-            )
-            out.append(Line("landlord", text))
+            m = nested("history.landlord", base=e.value, kitty=e.cards, **who)
         elif e.kind == "play":
             play = analyze(e.cards)
-            what = f"{say_cards(play.shown())}: {play.describe()}" if isinstance(play, Play) else e.cards
-            out.append(Line("play", _verb(e.seat, f"juegas {what}", f"juega {what}") + ".", e.ids))
+            assert isinstance(play, Play)
+            m = nested("history.play", cards=play.shown(), what=play.as_message(), **who)
         elif e.kind == "pass":
-            text = _verb(e.seat, "pasas", "pasa")
-            if i in p.forced_passes:
-                text += ": no tenías nada que superara la jugada de la mesa"
-            out.append(Line("pass", text + "."))
+            m = nested("history.pass", forced=i in p.forced_passes, **who)
         elif e.kind == "double":
-            out.append(Line("double", f"El multiplicador se duplica: ×{e.value}."))
+            m = nested("history.double", value=e.value)
         elif e.kind == "trick":
-            leader = "abres tú" if e.seat == HUMAN else f"abre {NAMES[e.seat or 0]}"
-            out.append(Line("trick", f"Dos pases seguidos: baza nueva, {leader}."))
+            m = nested("history.trick", **who)
         elif e.kind == "over":
-            g = p.game
-            winner = (
-                "gana el terrateniente"
-                if g.result and g.result.winner == "landlord"
-                else "ganan los campesinos"
-            )
-            who = "Te quedas" if e.seat == HUMAN else f"{NAMES[e.seat or 0]} se queda"
-            out.append(Line("over", f"{who} sin cartas: {winner}."))
+            m = nested("history.over", landlord=bool(g.result and g.result.winner == "landlord"), **who)
+        else:
+            continue
+        out.append(Line(e.kind, m, e.ids if e.kind == "play" else ()))
     return out
 
 
@@ -294,37 +264,47 @@ GUIDED_CODE = "0000-1AYJ8"
 (following the hints) in 9 decisions."""
 
 
-def coach(p: Practice, raised: list[str]) -> str:
-    """What the guide says now, computed from the engine's hint for your seat («» when not your turn).
+def hint_claim(advice: Advice, phase: str) -> Message:
+    """The «Pista» sentence as a claim: the hint's action and its reason (``hint.*``)."""
+    why = as_message(advice.why)
+    if phase != PLAYING:  # the bidding reason ends with its advice («…: puja 3», «…: mejor pasar»)
+        return nested("hint.bid", why=why)
+    if advice.action == PASS:
+        return nested("hint.pass", why=why)
+    return nested("hint.play", cards=classify(advice.action).shown(), why=why)
 
-    The first plays also explain how to raise cards; once the raised cards are the suggested ones,
-    it says to press «Jugar»."""
+
+def hint_text(advice: Advice, phase: str) -> str:
+    """The «Pista» sentence («Pista: juega 5 5 — te deja en 3 jugadas…»)."""
+    m = hint_claim(advice, phase)
+    return render(m["code"], m["data"])
+
+
+def coach_claim(p: Practice, raised: list[str]) -> Message | None:
+    """What the guide says now, as a claim (``coach.*``) built on the engine's hint for your seat;
+    None when it is not your turn. The first plays also explain how to raise cards; once the raised
+    cards are the suggested ones, it says to press «Jugar»."""
     from ddz.ai import hint
-    from ddz.plays import classify
 
     g = p.game
     if g.phase == OVER:
-        return "¡Mano terminada! Ya conoces lo básico. Abajo puedes revisar cada una de tus decisiones."
+        return nested("coach.over")
     if g.turn != HUMAN:
-        return ""
+        return None
     advice = hint(g, HUMAN)
+    why = as_message(advice.why)
     if g.phase == BIDDING:
-        button = "«Pasar»" if advice.action == "p" else f"«Pujar {advice.action}»"
-        return (
-            "Primero, la subasta: quien más puja será el terrateniente y jugará solo contra los otros dos. "
-            f"Cuenta tus jugadas, no tus cartas altas: {advice.reason}. Pulsa {button}."
-        )
-    if advice.action == "p":
-        return f"Pulsa «Pasar»: {advice.reason}."
+        return nested("coach.bid", why=why, bid=0 if advice.action == PASS else int(advice.action))
+    if advice.action == PASS:
+        return nested("coach.pass", why=why)
     play = classify(advice.action)
-    chosen = str(cards_of(raised)) if raised else ""
-    if chosen == str(play.cards):
-        return f"¡Eso es! La barra lo confirma: ahora pulsa «Jugar». Por qué esta jugada: {advice.reason}."
-    how = ""
-    if sum(1 for a in p.human if a not in ("p", "1", "2", "3")) < 3:
-        how = (
-            " Toca cada carta para levantarla (o desliza el dedo por encima de varias; un doble toque "
-            "levanta todas las de un valor). Si te equivocas, vuelve a tocarla para bajarla."
-        )
-    lead = "Abres la baza: puedes jugar la combinación que quieras." if g.leading else ""
-    return f"{lead} Levanta {say_cards(play.shown())}, {play.name}.{how} Por qué: {advice.reason}.".strip()
+    if raised and str(cards_of(raised)) == str(play.cards):
+        return nested("coach.raised", why=why)
+    how = sum(1 for a in p.human if a not in ("p", "1", "2", "3")) < 3
+    return nested("coach.raise", leading=g.leading, cards=play.shown(), kind=str(play.kind), how=how, why=why)
+
+
+def coach(p: Practice, raised: list[str]) -> str:
+    """What the guide says now (:func:`coach_claim` in Spanish; «» when it is not your turn)."""
+    m = coach_claim(p, raised)
+    return render(m["code"], m["data"]) if m is not None else ""

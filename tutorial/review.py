@@ -7,16 +7,15 @@ would have done and why, and names the seeds' beginner mistakes (seed 002) when 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypedDict
 
 from ddz.ai import hint
-from ddz.ai.cpu import Advice
+from ddz.ai.cpu import Advice, control_summary, sure_win_with
+from ddz.ai.reasons import Reason, as_message, control_messages
 from ddz.ai.solver import min_plays
-from ddz.cards import BLACK_JOKER, RED_JOKER, TWO, Cards, parse
+from ddz.cards import parse
 from ddz.game import BIDDING, PASS, Game
-from ddz.messages import say_cards
-from ddz.plays import Play, analyze
-from tutorial.logic import count, say_play
+from ddz.messages import Message, nested, render, say_cards
+from ddz.plays import classify
 from tutorial.mistakes import MISTAKES, Decision, mistake_of
 
 GOOD, INACCURATE, MISTAKE, FORCED = "bien", "imprecisión", "error", "sin elección"
@@ -28,7 +27,8 @@ BEGINNER_MISTAKES = {code: m.label for code, m in MISTAKES.items()}
 
 @dataclass(frozen=True)
 class Item:
-    """One reviewed decision of the human."""
+    """One reviewed decision of the human: what was decided, the verdict, and the claim that says
+    why (a ``review.*`` catalog message with its data; ``text`` is its Spanish sentence)."""
 
     index: int
     """Position of the action in the hand's list of actions."""
@@ -39,18 +39,13 @@ class Item:
     action: str
     cpu: Advice
     verdict: str
-    text: str
+    claim: Message
     mistake: str = ""
     """A key of :data:`BEGINNER_MISTAKES`, when the decision is one of them."""
 
-
-def _shown(action: str) -> str:
-    return "pasar" if action == PASS else say_play(action)
-
-
-def _has_control(cards: Cards) -> bool:
-    c = cards.counts
-    return bool(c[TWO] or c[BLACK_JOKER] or c[RED_JOKER])
+    @property
+    def text(self) -> str:
+        return render(self.claim["code"], self.claim["data"])
 
 
 def _same(a: str, b: str) -> bool:
@@ -59,120 +54,65 @@ def _same(a: str, b: str) -> bool:
     return parse(a) == parse(b)
 
 
-class _Decided(TypedDict):
-    """The fields of an :class:`Item` that say what was decided, before it is judged."""
-
-    index: int
-    phase: str
-    hand: tuple[str, ...]
-    table: str
-    action: str
-    cpu: Advice
+def _shown(action: str) -> str:
+    return PASS if action == PASS else classify(action).shown()
 
 
-def _bid_item(g: Game, index: int, action: str, cpu: Advice) -> Item:
-    hand = g.hand(0)
+def _why(cpu: Advice) -> Message:
+    return as_message(cpu.why)
+
+
+def _bid_item(g: Game, index: int, action: str, cpu: Advice) -> tuple[str, Message, str]:
     mine, theirs = (0 if action == PASS else int(action)), (0 if cpu.action == PASS else int(cpu.action))
-    plays = min_plays(hand)
-    said = "pasaste" if not mine else f"pujaste {mine}"
-    would = "pasar" if not theirs else f"pujar {theirs}"
-    base = _Decided(index=index, phase=BIDDING, hand=tuple(g.hands[0]), table="", action=action, cpu=cpu)
+    common = {"mine": mine, "theirs": theirs, "why": _why(cpu)}
     if mine == theirs:
-        return Item(
-            **base, verdict=GOOD, text=f"Bien: {said}, como la CPU. {cpu.reason[0].upper()}{cpu.reason[1:]}."
-        )
+        return GOOD, nested("review.bid_same", **common), ""
     if mistake_of(Decision(g, 0, action, cpu)) == "high_cards":
-        return Item(
-            **base,
-            verdict=MISTAKE,
-            mistake="high_cards",
-            text=f"Error de principiante: {BEGINNER_MISTAKES['high_cards']}. {said.capitalize()} con una mano que "
-            f"necesita {plays} jugadas. La CPU habría preferido {would}: {cpu.reason}.",
+        label = BEGINNER_MISTAKES["high_cards"]
+        return (
+            MISTAKE,
+            nested("review.bid_high_cards", label=label, plays=min_plays(g.hand(0)), **common),
+            "high_cards",
         )
     verdict = MISTAKE if abs(mine - theirs) >= 2 else INACCURATE
-    label = "Error" if verdict == MISTAKE else "Imprecisión"
-    return Item(
-        **base, verdict=verdict, text=f"{label}: {said}; la CPU habría preferido {would}: {cpu.reason}."
-    )
+    return verdict, nested("review.bid_other", verdict=verdict, **common), ""
 
 
-def _play_item(g: Game, index: int, action: str, cpu: Advice) -> Item:
+def _play_item(g: Game, index: int, action: str, cpu: Advice) -> tuple[str, Message, str]:
     hand = g.hand(0)
-    table = say_cards(g.table.shown()) if g.table is not None else ""
-    base = _Decided(index=index, phase=g.phase, hand=tuple(g.hands[0]), table=table, action=action, cpu=cpu)
-    mine = _shown(action)
-    theirs = _shown(cpu.action)
+    common = {"action": _shown(action), "cpu_action": _shown(cpu.action), "why": _why(cpu)}
     if _same(action, cpu.action):
-        return Item(
-            **base,
-            verdict=GOOD,
-            text=f"Bien: {'pasaste' if action == PASS else f'jugaste {mine}'}, como la CPU: {cpu.reason}.",
-        )
-    play = analyze(action) if action != PASS else None
-    left = min_plays(hand - play.cards) if isinstance(play, Play) else min_plays(hand)
-    cpu_left = cpu.plays_left
-    why_cpu = f"La CPU habría {'pasado' if cpu.action == PASS else f'jugado {theirs}'}: {cpu.reason}."
-    did = "Pasaste" if action == PASS else f"Jugaste {mine}"
-    did_lc = "pasaste" if action == PASS else f"jugaste {mine}"
-    # the seeds' beginner mistakes, each by its written definition (tutorial.mistakes)
-    mistake = mistake_of(Decision(g, 0, action, cpu))
+        return GOOD, nested("review.play_same", **common), ""
+    play = classify(action) if action != PASS else None
+    left = min_plays(hand - play.cards) if play is not None else min_plays(hand)
+    mistake = mistake_of(Decision(g, 0, action, cpu))  # seed 002's beginner mistakes (tutorial.mistakes)
     if mistake:
-        what = {
-            "covered_partner": f"{did} sobre la jugada de tu compañero y le quitaste la salida a tu propio bando.",
-            "early_bomb": "Su valor está en recuperar la salida cuando importa; así solo duplicas el multiplicador.",
-            "broken_bomb": f"{did} y ya no tienes esas cuatro cartas juntas.",
-        }[mistake]
-        return Item(
-            **base,
-            verdict=MISTAKE,
-            mistake=mistake,
-            text=f"Error de principiante: {BEGINNER_MISTAKES[mistake]}. {what} {why_cpu}",
+        what = nested(f"review.mistake_{mistake}", action=common["action"])
+        return (
+            MISTAKE,
+            nested("review.beginner", label=BEGINNER_MISTAKES[mistake], what=what, **common),
+            mistake,
         )
+    if play is not None and not left:
+        return GOOD, nested("review.go_out_too", **common), ""
+    sure = sure_win_with(g, 0, action)
+    if sure is not None:
+        return GOOD, nested("review.sure_win_too", sure=as_message(Reason("sure_win", sure)), **common), ""
     if cpu.why.code in ("go_out", "sure_win"):
-        return Item(
-            **base, verdict=MISTAKE, text=f"Error: había una forma segura de ganar y no la jugaste. {why_cpu}"
-        )
-    if left >= cpu_left + 2:
-        return Item(
-            **base,
-            verdict=MISTAKE,
-            text=f"Error: {did_lc} y te quedan {count(left, 'jugada')}; la CPU se habría quedado en {cpu_left}. {why_cpu}",
-        )
+        return MISTAKE, nested("review.missed_sure_win", **common), ""
+    cpu_left = cpu.plays_left
     if left > cpu_left:
-        return Item(
-            **base,
-            verdict=INACCURATE,
-            text=f"Imprecisión: {did_lc} y te quedan {count(left, 'jugada')}, una más que con la jugada de la CPU. {why_cpu}",
+        verdict = MISTAKE if left >= cpu_left + 2 else INACCURATE
+        return (
+            verdict,
+            nested("review.more_plays", verdict=verdict, left=left, cpu_left=cpu_left, **common),
+            "",
         )
-    if (
-        isinstance(play, Play)
-        and _has_control(play.cards)
-        and not (cpu.action != PASS and _has_control(parse(cpu.action)))
-    ):
-        return Item(
-            **base,
-            verdict=INACCURATE,
-            text=f"Imprecisión: {did_lc} y gastaste un 2 o un comodín que la CPU habría guardado para recuperar la salida. {why_cpu}",
-        )
-    return Item(
-        **base,
-        verdict=GOOD,
-        text=f"Bien: {did_lc}; te quedan {count(left, 'jugada')}, las mismas que con la jugada de la CPU. {why_cpu}",
-    )
-
-
-def _forced_item(g: Game, index: int, action: str, cpu: Advice) -> Item:
-    table = say_cards(g.table.shown()) if g.table is not None else ""
-    return Item(
-        index=index,
-        phase=g.phase,
-        hand=tuple(g.hands[0]),
-        table=table,
-        action=action,
-        cpu=cpu,
-        verdict=FORCED,
-        text=f"Sin elección: no tenías nada que superara {table}, así que pasar era lo único posible.",
-    )
+    spent = control_messages(control_summary(play.cards)) if play is not None else []
+    if spent and not (cpu.action != PASS and control_messages(control_summary(parse(cpu.action)))):
+        data = {"control": spent, "left": left, "cpu_left": cpu_left}
+        return INACCURATE, nested("review.spent_control", **data, **common), ""
+    return GOOD, nested("review.as_good", left=left, fewer=cpu_left - left, **common), ""
 
 
 def review(code: str, actions: list[str]) -> list[Item]:
@@ -183,12 +123,15 @@ def review(code: str, actions: list[str]) -> list[Item]:
     for i, action in enumerate(actions):
         if g.turn == 0:
             cpu = hint(g, 0)
+            table = g.table.shown() if g.table is not None else ""
             if g.phase == BIDDING:
-                items.append(_bid_item(g, i, action, cpu))
+                verdict, claim, mistake = _bid_item(g, i, action, cpu)
             elif not g.leading and not g.legal_plays():
-                items.append(_forced_item(g, i, action, cpu))
+                verdict, claim, mistake = FORCED, nested("review.forced", table=table), ""
             else:
-                items.append(_play_item(g, i, action, cpu))
+                verdict, claim, mistake = _play_item(g, i, action, cpu)
+            shown = say_cards(table) if table else ""
+            items.append(Item(i, g.phase, tuple(g.hands[0]), shown, action, cpu, verdict, claim, mistake))
         g.apply(action)
     return items
 
@@ -205,22 +148,47 @@ the review runs once, at the end of the hand)."""
 
 @dataclass(frozen=True)
 class KeyMoment:
-    """Where a lost hand went wrong, by the CPU's estimate: the decision whose alternative (the
-    CPU's choice) won the most more simulated endings than what was played."""
+    """Why a lost hand was lost: the decision whose alternative (the CPU's choice) won the most
+    more simulated endings than what was played (``item`` its position in the review), or, with
+    ``item`` None, that no decision of yours did worse than the CPU's. ``claim`` is the
+    ``review.*`` message that says so; ``text`` its sentence."""
 
-    item: int
-    """Position of the decision in the review's items."""
+    item: int | None
     samples: int
     wins_played: int
     wins_cpu: int
-    text: str
+    claim: Message
+
+    @property
+    def text(self) -> str:
+        return render(self.claim["code"], self.claim["data"])
+
+
+def winner_hand(g: Game) -> Message:
+    """The ``review.winner_hand`` claim of a finished hand: the hand of the seat that went out, as
+    it was when the play began (the landlord's with the kitty), its fewest plays and control cards."""
+    from ddz.ai.cpu import SEAT_NAMES
+
+    assert g.result is not None and g.landlord is not None
+    seat = next(i for i in range(3) if not g.hands[i])
+    start = g.hand(seat) + sum((parse(a) for who, a in g.trail if who == seat and a != PASS), parse(""))
+    control = control_messages(control_summary(start))
+    return nested(
+        "review.winner_hand",
+        landlord=seat == g.landlord,
+        who=SEAT_NAMES[seat],
+        plays=min_plays(start),
+        control=control,
+        has_control=bool(control),
+    )
 
 
 def key_moment(code: str, actions: list[str], items: list[Item]) -> KeyMoment | None:
-    """The «momento clave» of a hand seat 0 lost (``None`` if it won, or if no decision of it
-    did worse than the CPU's choice in the simulated endings). Each candidate is estimated with
-    the hard level's playouts (:func:`ddz.ai.cpu.rollout_wins`): the same deals of the cards seat 0
-    could not see, played out by «Normal» after each of the two actions."""
+    """The «momento clave» of a hand seat 0 lost (``None`` if it won). Each decision that differs
+    from the CPU's is estimated with the hard level's playouts (:func:`ddz.ai.cpu.rollout_wins`):
+    the same deals of the cards seat 0 could not see, played out by «Normal» after each of the two
+    actions. With no decision that did worse, the moment says so: every decision was the CPU's own
+    (the CPU in your seat loses the same way), or none lost more simulated endings."""
     from ddz.ai.cpu import rollout_wins
 
     g = Game.from_code(code)
@@ -229,25 +197,36 @@ def key_moment(code: str, actions: list[str], items: list[Item]) -> KeyMoment | 
     if g.result is None or (g.result.winner == "landlord") == (g.landlord == 0):
         return None
     best: KeyMoment | None = None
+    tried: list[int] = []  # the samples of each decision estimated
     for n, item in enumerate(items):
-        if item.verdict in (GOOD, FORCED) or item.phase == BIDDING or _same(item.action, item.cpu.action):
+        if item.verdict == FORCED or item.phase == BIDDING or _same(item.action, item.cpu.action):
             continue
         before = Game.from_code(code)
         for a in actions[: item.index]:
             before.apply(a)
         (played, cpu_wins), samples = rollout_wins(before, 0, [item.action, item.cpu.action], REVIEW_BUDGET)
+        tried.append(samples)
         if (
             samples
             and cpu_wins > played
             and (best is None or cpu_wins - played > best.wins_cpu - best.wins_played)
         ):
-            theirs = "pasar" if item.cpu.action == PASS else f"jugar {_shown(item.cpu.action)}"
-            mine = "pasaste" if item.action == PASS else f"jugaste {_shown(item.action)}"
-            text = (
-                f"Momento clave (estimación de la CPU), decisión {n + 1}: {mine}. En {samples} "
-                f"{'final simulado' if samples == 1 else 'finales simulados'} con repartos posibles de las "
-                f"cartas que no veías, {theirs} gana {cpu_wins} de {'ese' if samples == 1 else f'los {samples}'}"
-                f" y lo que hiciste, {played}."
+            claim = nested(
+                "review.key_moment",
+                n=n + 1,
+                action=_shown(item.action),
+                cpu_action=_shown(item.cpu.action),
+                samples=samples,
+                cpu_wins=cpu_wins,
+                wins=played,
             )
-            best = KeyMoment(n, samples, played, cpu_wins, text)
-    return best
+            best = KeyMoment(n, samples, played, cpu_wins, claim)
+    if best is not None:
+        return best
+    judged = [i for i in items if i.verdict != FORCED and i.phase != BIDDING]
+    if not tried:  # no play decision differed from the CPU's
+        differ = any(not _same(i.action, i.cpu.action) for i in items if i.phase == BIDDING)
+        claim = nested("review.lost_as_cpu", decisions=len(judged), bids_differ=differ, winner=winner_hand(g))
+    else:
+        claim = nested("review.lost_no_worse", samples=min(tried), winner=winner_hand(g))
+    return KeyMoment(None, min(tried, default=0), 0, 0, claim)

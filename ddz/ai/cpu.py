@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import math
 import random
 import zlib
 from dataclasses import dataclass
@@ -64,25 +65,59 @@ SEAT_NAMES = ("Sur", "Este", "Oeste")
 def control_summary(cards: Cards, plan: list[str] | None = None) -> dict[str, object]:
     """The control cards in ``cards``: 2s, jokers, rocket, bombs (what wins the lead back).
 
-    With the ``plan`` that plays ``cards`` out, a bomb counts only when the plan plays it as a bomb
-    and the rocket only when the plan plays it as the rocket: four cards spent as a four-with-two
-    are not a bomb any more (``bombs_spent`` lists them, with the play that spends them)."""
+    With the ``plan`` that plays ``cards`` out (plays as people write them, kickers after a space),
+    only what the plan keeps counts: a 2 or a joker carried as a kicker is spent (kickers add no
+    strength), a bomb counts only when the plan plays it as a bomb and the rocket only as the
+    rocket; four cards spent otherwise are not a bomb any more (``bombs_spent`` lists them, with
+    every play of the plan that holds them)."""
     c = cards.counts
+    if plan is not None:
+        c = parse(" ".join(p.split()[0] for p in plan)).counts  # the bodies: kickers are spent
     jokers = [name for r, name in ((BLACK_JOKER, "pequeño"), (RED_JOKER, "grande")) if c[r]]
-    quads = [r for r in range(13) if c[r] == 4]
+    quads = [r for r in range(13) if cards.counts[r] == 4]
     out: dict[str, object] = {
-        "twos": c[TWO] if c[TWO] < 4 else 0,
+        "twos": c[TWO] if cards.counts[TWO] < 4 else 0,
         "jokers": jokers,
         "rocket": len(jokers) == 2 and (plan is None or "BR" in plan),
         "bombs": [RANK_NAMES_ES[r] for r in quads if plan is None or RANKS[r] * 4 in plan],
     }
     if plan is not None:
         out["bombs_spent"] = [
-            {"rank": RANK_NAMES_ES[r], "play": next(q for q in plan if RANKS[r] in q)}
+            {"rank": RANK_NAMES_ES[r], "plays": [q for q in plan if RANKS[r] in q]}
             for r in quads
             if RANKS[r] * 4 not in plan
         ]
     return out
+
+
+def beaters(p: Play, pool: list[int], most: int = 20) -> list[Play]:
+    """Every play that the cards of ``pool`` (per rank) could make to beat ``p`` in a hand of at
+    most ``most`` cards: what some split of those cards could still answer it with."""
+    return [q for q in plays_for_keys(follow_keys(pool, p), STANDARD) if len(q.cards) <= most]
+
+
+def control_back(p: Play, pool: list[int], most: int) -> Reason:
+    """A ``control_back`` reason for ``p``, a play whose body is 2s, a joker or the rocket: sure
+    when nothing in ``pool`` (what the others may hold) can beat it, else what still can."""
+    answers = beaters(p, pool, most)
+    higher = sorted({q.rank for q in answers if q.kind == p.kind})
+    found = [{"rank": RANKS[r]} for r in higher]
+    bombs = any(q.kind == "bomb" for q in answers)
+    rocket = any(q.kind == "rocket" for q in answers)
+    kind = str(p.kind)
+    if kind not in ("single", "pair", "bomb", "rocket"):
+        kind = "four" if kind.startswith("four_two") else "trio"  # a trio's kicker carries no strength
+    return Reason(
+        "control_back",
+        {
+            "kind": kind,
+            "rank": RANKS[p.rank],
+            "sure": not answers,
+            "higher": found,
+            "bomb": bombs,
+            "rocket": rocket,
+        },
+    )
 
 
 def _has_control(summary: dict[str, object]) -> bool:
@@ -382,7 +417,7 @@ def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
         )
         if feeding and p.kind == feed_kind and p.rank == min(q.rank for q in plays if q.kind == p.kind):
             cost -= 60.0
-            reason = Reason("feed_partner", {"cards_left": s.counts[s.partner]})
+            reason = Reason("feed_partner", {"cards_left": s.counts[s.partner], "kind": feed_kind})
         if cover and reason.code not in ("go_out", "sure_win"):
             assert game.table is not None
             if _boss(p, s.seen, s.counts[s.landlord]):
@@ -428,10 +463,8 @@ def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
         chosen = plays[index]
         plan_of = reason.extra[0] if reason.code == "long_chain" else reason
         kept = control_summary(s.hand - chosen.cards, list(plan_of.data.get("plan", [])) or None)
-        if reason.code == "fewest_plays" and not leading and any(c in action for c in "2BR"):
-            reason = Reason(
-                reason.code, reason.data, (Reason("control_back", {"rank": RANK_NAMES_ES[chosen.rank]}),)
-            )
+        if reason.code == "fewest_plays" and not leading and chosen.rank >= TWO:
+            reason = Reason(reason.code, reason.data, (control_back(chosen, list(s.seen), s.most),))
         elif reason.code in ("fewest_plays", "long_chain") and leading and _has_control(kept):
             reason = Reason(reason.code, reason.data, (*reason.extra, Reason("keep_control", kept)))
         after_me = (seat + 1) % 3
@@ -498,51 +531,78 @@ def rollout_deals(game: Game, seat: int) -> list[list[Cards]]:
     return deals
 
 
+SIGNIFICANCE = 0.1
+"""«Difícil» overturns its cost order only when the playouts' evidence is this clear: on the deals
+where the two candidates differ, the chance of a lead at least as large if they were equal (a one-sided
+sign test on paired deals)."""
+
+
+def sign_test(better: int, worse: int) -> float:
+    """One-sided sign test: the chance of at least ``better`` wins out of ``better + worse`` paired
+    deals that differ, were the two candidates equally good."""
+    n = better + worse
+    return sum(math.comb(n, k) for k in range(better, n + 1)) / 2**n if n else 1.0
+
+
 def _rollouts(
     game: Game, s: _Seat, options: list[tuple[float, int, str, Reason]]
 ) -> list[tuple[float, int, str, Reason]]:
     """«Difícil» in the endgame: play the best few candidates out on :func:`rollout_deals`, every
-    seat then playing «Normal»; the candidate that wins most goes first (ties keep the cost order).
-    When that changes the choice, the reason is the count of won playouts.
+    seat then playing «Normal», all on the same deals. A candidate goes before the cost order's
+    first choice only when it wins clearly more of those deals (:func:`sign_test` at most
+    :data:`SIGNIFICANCE`); then the reason is the count of won playouts, an estimate that says so.
 
     The work is bounded: at most :data:`ROLLOUT_BUDGET` simulated decisions in all. A deal whose
     playouts do not all fit in what is left of the budget is not counted, and no further deal is
     tried, so every candidate is judged on the same deals."""
     candidates = options[:ROLLOUT_CANDIDATES]
-    wins, samples = rollout_wins(game, s.seat, [o[2] for o in candidates])
-    order = sorted(range(len(candidates)), key=lambda j: -wins[j])
+    outcomes = rollout_outcomes(game, s.seat, [o[2] for o in candidates])
+    wins = [sum(o[j] for o in outcomes) for j in range(len(candidates))]
+
+    def clear(j: int) -> bool:
+        better = sum(o[j] > o[0] for o in outcomes)
+        return sign_test(better, sum(o[j] < o[0] for o in outcomes)) <= SIGNIFICANCE
+
+    order = sorted(range(len(candidates)), key=lambda j: (not (j == 0 or clear(j)), -wins[j], j))
     if order[0] != 0:
         cost, index, action, _ = candidates[order[0]]
-        other = candidates[0][2]
         data = {
             "action": _shown(action),
             "wins": wins[order[0]],
-            "other": _shown(other),
+            "other": _shown(candidates[0][2]),
             "other_wins": wins[0],
-            "samples": samples,
+            "samples": len(outcomes),
+            "tried": [_shown(o[2]) for o in candidates],
         }
         candidates[order[0]] = (cost, index, action, Reason("playout", data))
     return [candidates[j] for j in order] + options[len(candidates) :]
 
 
-def rollout_wins(
+def rollout_outcomes(
     game: Game, seat: int, actions: list[str], budget_decisions: int | None = None
-) -> tuple[list[int], int]:
-    """How many playouts each of ``actions`` wins on the first deals of :func:`rollout_deals`,
-    and on how many deals (as many as ``budget_decisions`` simulated decisions allow, by default
-    :data:`ROLLOUT_BUDGET`)."""
-    wins = [0] * len(actions)
+) -> list[tuple[int, ...]]:
+    """For each of the first deals of :func:`rollout_deals` (as many as ``budget_decisions``
+    simulated decisions allow, by default :data:`ROLLOUT_BUDGET`), whether each of ``actions``
+    wins its playout (1) or not (0)."""
     budget = _Budget(ROLLOUT_BUDGET if budget_decisions is None else budget_decisions)
-    samples = 0
+    out: list[tuple[int, ...]] = []
     for hands in rollout_deals(game, seat):
         won = []
         for action in actions:
             won.append(playout(game, hands, action, budget))
             if budget.cut:
-                return wins, samples
-        wins = [w + x for w, x in zip(wins, won)]
-        samples += 1
-    return wins, samples
+                return out
+        out.append(tuple(won))
+    return out
+
+
+def rollout_wins(
+    game: Game, seat: int, actions: list[str], budget_decisions: int | None = None
+) -> tuple[list[int], int]:
+    """How many playouts each of ``actions`` wins on the deals of :func:`rollout_outcomes`, and on
+    how many deals."""
+    outcomes = rollout_outcomes(game, seat, actions, budget_decisions)
+    return [sum(o[j] for o in outcomes) for j in range(len(actions))], len(outcomes)
 
 
 def _shown(action: str) -> str:
@@ -681,6 +741,20 @@ def _easy_advice(hand: Cards, p: Play, table: str | None) -> Advice:
     if table is not None:
         data["table"] = table
     return Advice(str(p), Reason("lowest_play", data), min_plays(rest))
+
+
+def sure_win_with(game: Game, seat: int, action: str) -> dict[str, object] | None:
+    """The ``sure_win`` data (:func:`sure_order`) when ``action`` wins for sure from what ``seat``
+    sees (the play nobody can beat, then the rest with at most one beatable play, last), else None."""
+    if action == PASS:
+        return None
+    s = _Seat(game, seat)
+    p = classify(action)
+    rest = s.hand - p.cards
+    most = s.most
+    if rest and _boss(p, s.seen, most) and _sure(rest.key, s.seen, most):
+        return sure_order(p, rest, list(s.seen), most)
+    return None
 
 
 def bombs_only(plays: list[Play]) -> str:

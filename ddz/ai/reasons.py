@@ -52,8 +52,9 @@ class Reason:
             raise ValueError(f"unknown reason code {self.code!r}")
 
 
-def _control(d: dict[str, Any]) -> list[Message]:
-    """«un 2», «dos doses», «el cohete», «una bomba de 7»… from a control-cards summary."""
+def control_messages(d: dict[str, Any]) -> list[Message]:
+    """«un 2», «dos doses», «el cohete», «una bomba de 7»… (``cpu.control_*`` messages) from a
+    control-cards summary (:func:`ddz.ai.cpu.control_summary`)."""
     out = []
     twos = int(d.get("twos", 0))
     if twos:
@@ -77,11 +78,23 @@ def as_message(reason: Reason, you: bool = True) -> Message:
         if not d.get("order"):
             raise ValueError("a sure win names the order that wins (data: order, last_open)")
     elif code == "keep_control":
-        control = _control(d)
+        control = control_messages(d)
         spent = [
-            nested("cpu.bomb_spent", rank=b["rank"], plays=_plays_with(b)) for b in d.get("bombs_spent", [])
+            nested(
+                "cpu.bomb_spent",
+                rank=b["rank"],
+                plays=[nested("cpu.plan_play", cards=q) for q in b["plays"]],
+                n=len(b["plays"]),
+            )
+            for b in d.get("bombs_spent", [])
         ]
         data.update(control=control, has_kept=bool(control), spent=spent, has_spent=bool(spent))
+    elif code == "control_back":
+        found = [nested("cpu.beater_rank", rank=h["rank"]) for h in d.get("higher", [])]
+        found += [nested("cpu.beater_bomb")] if d.get("bomb") else []
+        found += [nested("cpu.beater_rocket")] if d.get("rocket") else []
+        what = nested("cpu.what_play", kind=d["kind"], rank=d["rank"])
+        data.update(what=what, beaters=found, n=len(found))
     elif code == "take_lead":
         data.setdefault("side", False)
     elif code == "bomb_now":
@@ -89,13 +102,13 @@ def as_message(reason: Reason, you: bool = True) -> Message:
         data.setdefault("who", "")
         data.setdefault("cards_left", 0)
     elif code == "save_strength":
-        data["cost"] = _cost(d, you)
+        data["said_cost"] = _cost(d, you)
     elif code == "bid":
-        control = _control(d.get("control", {}))
+        control = control_messages(d.get("control", {}))
         bid = int(d["bid"])
         advice = "bid" if bid else "not_higher" if d.get("would_open") else "pass"
         data.update(
-            control=control, has_control=bool(control), advice=advice, next=int(d.get("highest", 0)) + 1
+            said_control=control, has_control=bool(control), advice=advice, next=int(d.get("highest", 0)) + 1
         )
     elif code == "lowest_play":
         data.update(following="table" in d)
@@ -112,16 +125,12 @@ def render(reason: Reason, person: str = "tú") -> str:
     return message(m["code"], m["data"])
 
 
-def _plays_with(spent: dict[str, Any]) -> str:
-    return str(spent["play"])
-
-
 def _cost(d: dict[str, Any], you: bool) -> Message:
     """What beating the table would cost (a ``cpu.cost_*`` message naming the answer it is about)."""
     cost = str(d.get("cost"))
     common = {"you": you, "table": d.get("table", ""), "best": d.get("best", "")}
     if cost == "control":
-        control = _control(d.get("control", {})) or [nested("cpu.control_high")]
+        control = control_messages(d.get("control", {})) or [nested("cpu.control_high")]
         return nested("cpu.cost_control", control=control, **common)
     if cost == "bomb":
         return nested("cpu.cost_bomb", only=bool(d.get("only")), what=d.get("what", "bomb"), **common)

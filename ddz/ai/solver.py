@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cards import BITS, NUM_RANKS, Cards, parse, unpack
+from ..cards import BITS, BLACK_JOKER, NUM_RANKS, RED_JOKER, TWO, Cards, parse, unpack
 from ..moves import lead_keys, plays_for_keys
 from ..plays import Play
 from ..variants import STANDARD
@@ -33,7 +33,7 @@ def min_cost(key: int, cost: Callable[[int], int], memo: dict[int, int], floor: 
     got = memo.get(key)
     if got is not None:
         return got
-    best = 99
+    best = 1 << 40  # above any total
     for p in plays_with_lowest(key):
         v = cost(p) + min_cost(key - p, cost, memo, floor)
         if v < best:
@@ -72,22 +72,47 @@ def min_plays_key(key: int) -> int:
     return _solve(key)
 
 
-def _breaks_bomb(play: int, key: int) -> bool:
-    """The play uses some of the four cards of a rank the hand holds all four of, not as a bomb."""
-    p, h = unpack(play), unpack(key)
-    return any(h[r] == 4 and p[r] > 0 and not (p[r] == 4 and sum(p) == 4) for r in range(13))
+def _spent_control(play: Play, hand: list[int]) -> int:
+    """How much control a plan play throws away, for :func:`decompose` to avoid: the cards of a
+    bomb the hand holds that the play uses but not as that bomb, and each 2 or joker carried as a
+    kicker (kickers add no strength, so a 2 or a joker spent that way no longer wins a trick)."""
+    k = play.kickers.counts
+    broken = sum(1 for r in range(13) if hand[r] == 4 and play.cards.counts[r] > 0 and play.kind != "bomb")
+    return 4 * broken + k[TWO] + k[BLACK_JOKER] + k[RED_JOKER]
+
+
+PLAY_WEIGHT = 1000
+"""In :func:`decompose`'s cost, one play outweighs any control spent (the count of plays comes first)."""
 
 
 def decompose(hand: str | Cards) -> list[Play]:
     """One decomposition of ``hand`` into :func:`min_plays` plays (lowest card first): among the
-    shortest, one that keeps every bomb whole when there is one (seed 002's third beginner mistake
-    is breaking the «póker»); then whole groups first (the play with the most cards)."""
+    shortest, one that spends the least control — it keeps every bomb whole when it can (seed 002's
+    third beginner mistake is breaking the «póker») and carries no 2 or joker as a kicker when
+    another plan with as few plays keeps them; then whole groups first (the play with the most cards)."""
     key = parse(hand).key
+    counts = list(unpack(key))
+    plays: dict[int, Play] = {}
+
+    def play_of(k: int) -> Play:
+        p = plays.get(k)
+        if p is None:
+            p = plays[k] = plays_for_keys([k], STANDARD)[0]
+        return p
+
+    def cost(k: int) -> int:
+        return PLAY_WEIGHT + _spent_control(play_of(k), counts)
+
+    memo: dict[int, int] = {0: 0}
     out: list[Play] = []
     while key:
-        target = _solve(key) - 1
-        candidates = [p for p in plays_with_lowest(key) if _solve(key - p) == target]
-        best = max(candidates, key=lambda p: (not _breaks_bomb(p, key), sum(unpack(p))))
-        out.append(plays_for_keys([best], STANDARD)[0])
+        target = min_cost(key, cost, memo, PLAY_WEIGHT)
+        candidates = [
+            p
+            for p in plays_with_lowest(key)
+            if cost(p) + min_cost(key - p, cost, memo, PLAY_WEIGHT) == target
+        ]
+        best = max(candidates, key=lambda p: sum(unpack(p)))
+        out.append(play_of(best))
         key -= best
     return out

@@ -19,7 +19,7 @@ from ddz.ai.cpu import LEVEL_NAMES_ES, LEVELS
 from ddz.cards import parse
 from ddz.codes import CodeError, cards_of, decode, ids_for, new_code, normalize
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game, GameError
-from ddz.messages import say_cards
+from ddz.messages import render, say_cards
 from ddz.plays import classify
 from tutorial.browser import page_effects, table_fx
 from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
@@ -30,6 +30,7 @@ from tutorial.practice import (
     Practice,
     coach,
     empty_tally,
+    hint_text,
     history,
     say_token,
     tally_add,
@@ -131,7 +132,9 @@ def _play_selected() -> None:
     if not ids:
         ss.play_error = "Elige primero las cartas que quieres jugar."
         return
-    if ss.partner_warn and partner_on_table(ss.practice.game) is not None:
+    g = ss.practice.game
+    advised = ss.get("hint_for") == (len(g.actions), sorted(ids))  # the hint covers the partner, and says why
+    if ss.partner_warn and partner_on_table(g) is not None and not advised:
         ss.partner_ask = list(ids)
         return
     _act(str(cards_of(ids)), ids)
@@ -170,16 +173,17 @@ def disabled_why_html(text: str) -> str:
 
 
 def _hint() -> None:
+    """«Pista»: the hint for your seat, only while it is still your turn to decide (a tap may
+    arrive after the turn moved on: then it does nothing)."""
     g: Game = ss.practice.game
+    if g.phase not in (BIDDING, PLAYING) or g.turn != HUMAN:
+        return
     advice = hint(g, HUMAN)
-    if g.phase == PLAYING and advice.action != PASS:
-        force_selection(KEY, ids_for(parse(advice.action), g.hands[HUMAN]))
-        ss.hint_text = f"Pista: juega {say_cards(classify(advice.action).shown())} — {advice.reason}."
-    elif g.phase == PLAYING:
-        force_selection(KEY, [])
-        ss.hint_text = f"Pista: pasa — {advice.reason}."
-    else:  # the bidding reason ends with its advice («…: puja 3», «…: mejor pasar»)
-        ss.hint_text = f"Pista: {advice.reason}."
+    if g.phase == PLAYING:
+        ids = ids_for(parse(advice.action), g.hands[HUMAN]) if advice.action != PASS else []
+        force_selection(KEY, ids)
+        ss.hint_for = (len(g.actions), sorted(ids))
+    ss.hint_text = hint_text(advice, g.phase)
 
 
 def _guided() -> None:
@@ -712,37 +716,30 @@ def review_panel(p: Practice) -> None:
     judged = len(items) - counts[FORCED]
     with st.container(key="ddz-review", border=True):
         st.subheader("Revisa tu partida")
-        forced = (
-            f" Además, {counts[FORCED]} {'pase' if counts[FORCED] == 1 else 'pases'} sin elección "
-            "(no tenías nada que superara la mesa): no cuentan."
-            if counts[FORCED]
-            else ""
+        summary = render(
+            "review.summary",
+            judged=judged,
+            good=counts[GOOD],
+            inaccurate=counts[INACCURATE],
+            mistakes=counts[MISTAKE],
+            forced=counts[FORCED],
         )
-        st.html(
-            f'<div class="ddz-caption" data-testid="review-summary">Tus {judged} decisiones con elección: '
-            f"{counts[GOOD]} bien, "
-            f"{counts[INACCURATE]} {'imprecisión' if counts[INACCURATE] == 1 else 'imprecisiones'}, "
-            f"{counts[MISTAKE]} {'error' if counts[MISTAKE] == 1 else 'errores'}, comparadas con la CPU "
-            f"y con el cálculo de jugadas mínimas.{html.escape(forced)}</div>"
-        )
+        st.html(f'<div class="ddz-caption" data-testid="review-summary">{html.escape(summary)}</div>')
         if p.undone:
-            which = ", ".join(str(n + 1) for n in sorted(p.undone))
-            st.html(
-                f'<div class="ddz-caption" data-testid="review-undone">Con «Deshacer» cambiaste '
-                f"{len(p.undone)} {'decisión' if len(p.undone) == 1 else 'decisiones'}"
-                f": {'la' if len(p.undone) == 1 else 'las'} {which} (marcadas «deshecha»).</div>"
-            )
+            which = render("review.undone", n=len(p.undone), which=[str(n + 1) for n in sorted(p.undone)])
+            st.html(f'<div class="ddz-caption" data-testid="review-undone">{html.escape(which)}</div>')
         moment = ss.get("review_moment")
         if moment is not None:
             st.html(
                 f'<div class="ddz-notice warning" data-testid="key-moment">{html.escape(moment.text)}</div>'
             )
-            st.button(
-                "Ver el momento clave",
-                key="rev_key",
-                on_click=_review_move,
-                args=(moment.item - min(ss.get("review_step", 0), len(items) - 1), len(items)),
-            )
+            if moment.item is not None:
+                st.button(
+                    "Ver el momento clave",
+                    key="rev_key",
+                    on_click=_review_move,
+                    args=(moment.item - min(ss.get("review_step", 0), len(items) - 1), len(items)),
+                )
         i = min(ss.get("review_step", 0), len(items) - 1)
         item = items[i]
         icon = {GOOD: "✓", INACCURATE: "≈", MISTAKE: "✗", FORCED: "·"}[item.verdict]

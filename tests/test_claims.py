@@ -1,0 +1,72 @@
+"""No sentence without a verifier (issue 25).
+
+Every catalog code a learner reads as the teacher's claim (the CPU's reasons, the hint, the coach,
+the review, the history) has a verifier in :mod:`truthcheck.claims`, or is a part of a claim whose
+verifier checks it. A new sentence cannot ship unchecked: this test fails first. The verifiers
+themselves must bite: each false claim below, written by hand from the rules, is caught.
+"""
+
+from __future__ import annotations
+
+from test_ai_arena import situation
+
+from ddz.ai.reasons import CODES, Reason, as_message
+from ddz.messages import CATALOG
+from truthcheck.claims import HAND_KINDS, PARTS, VERIFIERS, Decision, check
+from truthcheck.wording import wording
+
+TEACHER_GROUPS = ("cpu", "review", "hint", "coach", "history")
+"""The catalog groups whose sentences are the teacher's claims about a hand."""
+
+
+def test_every_claim_kind_a_learner_reads_has_a_verifier() -> None:
+    codes = sorted(c for c in CATALOG if c.split(".")[0] in TEACHER_GROUPS)
+    assert len(codes) > 50  # the walk found the catalog
+    unchecked = [c for c in codes if c not in VERIFIERS and c not in HAND_KINDS and c not in PARTS]
+    assert unchecked == [], "catalog codes a learner reads with no verifier"
+    assert all(PARTS[c] in VERIFIERS or PARTS[c] in HAND_KINDS for c in PARTS), "a part of nothing checked"
+    assert {f"cpu.{c}" for c in CODES} <= set(VERIFIERS), "a reason code with no verifier"
+
+
+def test_a_kind_without_a_verifier_is_false() -> None:
+    g = situation(["3R", "45", "6K"], landlord=0, turn=0)
+    assert check(Decision(g, 0, "3"), {"code": "cpu.new_reason", "data": {}}) == [
+        "cpu.new_reason: no verifier"
+    ]
+
+
+def _verdict(g: object, seat: int, action: str, reason: Reason) -> list[str]:
+    return check(Decision(g, seat, action), as_message(reason))  # type: ignore[arg-type]
+
+
+def test_recupera_la_salida_only_when_nothing_unseen_beats_it() -> None:
+    """«el 2 recupera la salida» is false while a joker or a bomb is unseen and fits in a hand."""
+    g = situation(["2K", "456789", "3TJQKA"], landlord=0, turn=0, table="A", table_seat=2)
+    true = {
+        "kind": "single",
+        "rank": "2",
+        "sure": False,
+        "higher": [{"rank": "B"}, {"rank": "R"}],
+        "bomb": True,
+    }
+    assert _verdict(g, 0, "2", Reason("control_back", {**true, "rocket": True})) == []
+    assert _verdict(g, 0, "2", Reason("control_back", {"kind": "single", "rank": "2", "sure": True}))
+    kicker = {"kind": "trio", "rank": "K", "sure": True}  # the kicker carries no strength
+    assert _verdict(g, 0, "2", Reason("control_back", kicker))
+
+
+def test_a_plan_that_spends_a_two_as_a_kicker_does_not_keep_it() -> None:
+    g = situation(["3KKK2Q", "45", "6J"], landlord=0, turn=0)
+    plan = Reason("fewest_plays", {"plays": 2, "plan": ["KKK 2", "Q"]})
+    kept = {"twos": 1, "jokers": [], "rocket": False, "bombs": []}
+    said = _verdict(g, 0, "3", Reason("fewest_plays", plan.data, (Reason("keep_control", kept),)))
+    assert any("2s kept" in s for s in said) and any("a plan as short keeps" in s for s in said)
+
+
+def test_wording_catches_every_notation_and_plural_slip() -> None:
+    for bad in ("562222 vacía la mano", "una pareja baja (44)", "79QQQQ sale", "JJJJ: bomba", "KKK + 3 supera",
+                "a Sur le quedan 1 carta", "te quedan 1 jugada", "2 decisión", "juegue como juegue"):  # fmt: skip
+        assert wording(bad), bad
+    for good in ("K K K + 3 supera a Q Q Q + comodín grande", "a Sur le queda 1 carta", "en 16 repartos",
+                 "a Este le quedan 3 cartas", "+48 puntos, ×2", "a Oeste le queda una carta"):  # fmt: skip
+        assert wording(good) == [], good
