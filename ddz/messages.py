@@ -1019,7 +1019,7 @@ _DIAGNOSIS_ENTRIES: tuple[Entry, ...] = (
         "diagnosis.bomb_block",
         "R-ONE-3",
         "cuatro cartas iguales jugadas juntas son siempre una bomba, nunca un trío con su cuarta carta "
-        "de acompañante: supera a cualquier jugada que no sea bomba y duplica el multiplicador",
+        "de acompañante: supera a cualquier jugada que no sea bomba ni cohete y duplica el multiplicador",
         "four of a value alone are always a bomb",
     ),
     _e(
@@ -1054,7 +1054,8 @@ _DIAGNOSIS_ENTRIES: tuple[Entry, ...] = (
     _e(
         "diagnosis.too_many",
         "D-LIMIT",
-        "{count} cartas: ninguna jugada tiene más de 20, las que tiene el terrateniente al empezar",
+        "{count, plural, one {# carta} other {# cartas}}: ninguna jugada tiene más de 20, las que tiene el "
+        "terrateniente al empezar",
         "more than 20 cards",
     ),
     _e(
@@ -1078,8 +1079,8 @@ _DIAGNOSIS_ENTRIES: tuple[Entry, ...] = (
     _e(
         "diagnosis.chain_too_short",
         "R-KIND-6",
-        "{kind, select, pair_straight {una escalera de parejas necesita al menos {need} parejas seguidas} "
-        "other {una escalera necesita al menos {need} valores seguidos}} y aquí hay {have}: añade, por "
+        "{kind, select, pair_straight {una escalera de parejas necesita al menos {need, plural, one {# pareja} other {# parejas seguidas}}} "
+        "other {una escalera necesita al menos {need, plural, one {# valor} other {# valores seguidos}}}} y aquí hay {have}: añade, por "
         "ejemplo, " + _ADDS,
         "a straight or pair straight one or more ranks short (adds: the ranks that would lengthen it)",
     ),
@@ -1109,7 +1110,7 @@ _DIAGNOSIS_ENTRIES: tuple[Entry, ...] = (
     _e(
         "diagnosis.kicker_repeated",
         "R-ONE-4",
-        "{copies} cartas de {rank, rank} no pueden ir de acompañantes: un valor aparece como mucho dos veces "
+        "{copies, plural, one {# carta} other {# cartas}} de {rank, rank} no pueden ir de acompañantes: un valor aparece como mucho dos veces "
         "entre los acompañantes, así que un trío no acompaña a {body}",
         "a trio used as kickers",
     ),

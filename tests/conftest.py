@@ -36,7 +36,10 @@ GROUPS = {
         "test_protocol_and_runner", "test_python_adapter", "test_runner_zoo", "test_wheel", "test_project_files",
         "test_docs_pages", "test_peers_landlordai", "test_report", "test_runner_hardening",
     },
-    "app": {"test_annotated_hands", "test_app", "test_tutorial_logic", "test_review", "test_truth", "test_spelling"},
+    "app": {
+        "test_annotated_hands", "test_app", "test_tutorial_logic", "test_review", "test_truth", "test_spelling",
+        "test_reference_claims",
+    },
     "browser": {
         "test_browser", "test_browser_play", "test_browser_trust", "test_browser_compliance",
         "test_browser_table", "test_browser_path",

@@ -177,3 +177,15 @@ def test_both_jokers_as_kickers_offers_a_play_the_rules_accept(cards: str) -> No
     assert oracle.all_legal().get(fixed) == d.data["kind"]
     assert sum(c in "BR" for c in fixed) == 1  # one joker only
     assert "con uno solo" not in d.message  # four cards of a value need two kickers, not one
+
+
+@pytest.mark.parametrize("cards", ["A345", "A3456", "KA34", "QKA34567", "KKAA3344"])
+def test_a_chain_round_the_ace_without_the_2_says_chains_do_not_wrap(cards: str) -> None:
+    d = diagnose(cards)
+    assert d is not None and "no dan la vuelta: después del as no viene el 3" in d.message, cards
+    dropped = d.data["dropped"]
+    keep = "".join(c for c in cards if c not in dropped)
+    m = max(cards.count(c) for c in cards)
+    adds = [str(a).replace("10", "T") * m for a in d.data["adds"]]
+    fixed = _canon(keep + "".join(adds))
+    assert oracle.all_legal().get(fixed) in ("straight", "pair_straight"), (cards, fixed)

@@ -269,7 +269,7 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "diagnosis.bomb_block",
         lambda: diagnose("3333"),
-        "cuatro cartas iguales jugadas juntas son siempre una bomba, nunca un trío con su cuarta carta de acompañante: supera a cualquier jugada que no sea bomba y duplica el multiplicador",
+        "cuatro cartas iguales jugadas juntas son siempre una bomba, nunca un trío con su cuarta carta de acompañante: supera a cualquier jugada que no sea bomba ni cohete y duplica el multiplicador",
     ),
     (
         "diagnosis.rocket_not_pair",

@@ -89,16 +89,17 @@ def say_play(action: str) -> str:
 
 
 EXAMPLES: tuple[tuple[str, str, str], ...] = (
-    ("444455 no es bomba", "444455", ""),
+    ("4 4 4 4 + 5 5 no es bomba", "444455", ""),
     ("K K K + 3 supera a Q Q Q + comodín grande", "KKK3", "QQQR"),
     ("El 2 no entra en escaleras", "TJQKA2", ""),
-    ("44445555 no es legal", "44445555", ""),
-    ("333444555666: solo un avión", "333444555666", ""),
-    ("555566 supera a 444433", "555566", "444433"),
+    ("4 4 4 4 5 5 5 5 no es una jugada", "44445555", ""),
+    ("3 3 3 4 4 4 5 5 5 6 6 6: solo un avión", "333444555666", ""),
+    ("5 5 5 5 + 6 6 supera a 4 4 4 4 + 3 3", "555566", "444433"),
     ("El cohete supera a la bomba", "BR", "2222"),
     ("Escalera de 6 contra una de 5", "345678", "34567"),
 )
-"""One-click examples; each appears in the conformance corpus (checked by the tests)."""
+"""One-click examples; each appears in the conformance corpus (checked by the tests), its label
+proven by that case (``tests/test_reference_claims.py``)."""
 
 
 # ---- annotated hands --------------------------------------------------------------------------
@@ -375,12 +376,26 @@ def check_selection(ex: dict[str, Any], cards_text: str) -> Feedback:
     return Feedback(True, render("lesson.well_played", play=got.as_message(), n=min_plays(rest)))
 
 
+def _next_leader(record: dict[str, Any], step: int) -> int | None:
+    """The seat that opens the first trick after action ``step`` of ``record``, ``None`` if the hand
+    ends first."""
+    from ddz.game import PLAYING, Game
+
+    for k in range(step + 1, len(list(record["actions"]))):
+        g, _ = game_at(record, k)
+        assert isinstance(g, Game)
+        if g.phase == PLAYING and g.table is None:
+            return int(g.turn)
+    return None
+
+
 # ---- the claims of annotated notes ----------------------------------------------------------------
 def check_claims(record: dict[str, Any], step: int, checks: list[dict[str, Any]]) -> list[str]:
     """Check the facts a hand-written note states about action ``step`` (0-based) of ``record``.
 
     Each check is a one-key mapping; seats are 0 (Sur), 1 (Este), 2 (Oeste). ``before`` is the game
-    just before the action, ``after`` just after it. Returns the checks that do not hold."""
+    just before the action, ``after`` just after it; ``then_leads`` names the seat that opens the next
+    trick. Returns the checks that do not hold."""
     from ddz.ai.solver import min_plays
     from ddz.codes import cards_of
     from ddz.game import PASS, PLAYING, Game
@@ -442,6 +457,8 @@ def check_claims(record: dict[str, Any], step: int, checks: list[dict[str, Any]]
             got = before.landlord is not None and actor == (before.landlord + 1) % 3
         elif name == "leading":
             got = before.table is None
+        elif name == "then_leads":  # who opens the next trick (the claim «recupera la salida», proven)
+            got = _next_leader(record, step)
         elif name == "table":
             got, want = str(before.table), str(parse(str(want)))
         else:

@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 
 _SYMBOL = "3456789TJQKA2BR"
-_TOKEN = re.compile(r"(?<![\wÁÉÍÓÚÑáéíóúñ])[0-9A-Za-z]+(?![\wÁÉÍÓÚÑáéíóúñ])")
+_TOKEN = re.compile(r"(?<![\wÁÉÍÓÚÑáéíóúñ])(?<!\d[,.])[0-9A-Za-z]+(?![\wÁÉÍÓÚÑáéíóúñ])(?![,.]\d)")
+"""A word or number (a decimal such as 0,552 is one number, not two tokens)."""
 _CARD = r"(?:10|[3-9JQKA2]|comodín pequeño|comodín grande)"
 _JOINER = re.compile(
     rf"(?<![\w])((?:{_CARD}) (?:{_CARD})(?: {_CARD})*) (y|con) ({_CARD}(?: {_CARD})*)(?![\w])"
@@ -69,7 +70,10 @@ def plural_slips(text: str) -> list[str]:
     out = []
     for sing, plur in _PLURAL.items():
         out += [m.group(0) for m in re.finditer(rf"(?<![\d,.])\b1 {plur}\b", text)]
-        out += [m.group(0) for m in re.finditer(rf"\b(?:[02-9]|\d\d+) {sing}\b", text)]
+        out += [
+            m.group(0)
+            for m in re.finditer(rf"\b(?:[02-9]|\d\d+) {sing}\b(?! pequeño| grande)", text)  # a joker's name
+        ]
     for verb in _VERBS_PL:
         out += [m.group(0) for m in re.finditer(rf"\b{verb} (?:solo )?1 \w+", text, re.I)]
     return out
