@@ -1023,20 +1023,29 @@ _NUM = "{trios, select, 2 {dos} 3 {tres} 4 {cuatro} 5 {cinco} other {seis}}"
 _ACCOMPANY = (
     "{count, plural, =0 {no acompaña ninguna carta} one {acompaña # carta} other {acompañan # cartas}}"
 )
+_ADDS = (
+    "{kind, select, pair_straight {{count, plural, one {una pareja de {adds, list}} other {parejas de "
+    "{adds, list}}}} other {{count, plural, one {un {adds, list}} other {{adds, list}}}}}"
+)
+_WITHOUT = (
+    "sin {what, select, both {el 2 ni los comodines} jokers {los comodines} two {{twos, plural, one {el 2} "
+    "other {los doses}}} other {}}{wrap, select, true {{what, select, none {} other { ni }}{dropped, cards}} "
+    "other {}}"
+)
 _DIAGNOSIS_ENTRIES: tuple[Entry, ...] = (
     _e(
         "diagnosis.not_bomb",
         "R-ONE-1",
-        "no es una bomba: una bomba son exactamente cuatro cartas iguales, sin nada más. {body} con "
-        "{kickers} es un {kind, kind}: solo supera a otro {kind, kind} de cuerpo más alto, no supera a "
-        "jugadas de otro tipo y no duplica el multiplicador",
+        "no es una bomba: una bomba son exactamente cuatro cartas iguales, sin nada más. {play, cards} es "
+        "un {kind, kind}: solo supera a otro {kind, kind} de cuerpo más bajo; lo superan un {kind, kind} "
+        "de cuerpo más alto, cualquier bomba y el cohete, y no duplica el multiplicador",
         "a four-with-two looks like a bomb and is not one",
     ),
     _e(
         "diagnosis.bomb_block",
         "R-ONE-3",
         "cuatro cartas iguales jugadas juntas son siempre una bomba, nunca un trío con su cuarta carta "
-        "de acompañante: supera a cualquier jugada que no sea bomba y duplica el multiplicador",
+        "de acompañante: supera a cualquier jugada que no sea bomba ni cohete y duplica el multiplicador",
         "four of a value alone are always a bomb",
     ),
     _e(
@@ -1071,26 +1080,35 @@ _DIAGNOSIS_ENTRIES: tuple[Entry, ...] = (
     _e(
         "diagnosis.too_many",
         "D-LIMIT",
-        "{count} cartas: ninguna jugada tiene más de 20, las que tiene el terrateniente al empezar",
+        "{count, plural, one {# carta} other {# cartas}}: ninguna jugada tiene más de 20, las que tiene el "
+        "terrateniente al empezar",
         "more than 20 cards",
     ),
     _e(
         "diagnosis.chain_through_two",
         "R-CHAIN-1",
-        "{jokers, select, true {los comodines y el 2 no entran} other {el 2 no entra}} en escaleras, "
-        "escaleras de parejas ni aviones: se detienen en el as"
+        "{what, select, both {los comodines y el 2 no entran en escaleras, escaleras de parejas ni aviones: "
+        "se detienen en el as} jokers {los comodines no entran en escaleras, escaleras de parejas ni aviones: "
+        "se detienen en el as} two {el 2 no entra en escaleras, escaleras de parejas ni aviones: se detienen "
+        "en el as} other {}}"
         "{low, select, true { (el 2 no va antes del 3: es la carta más alta después de los comodines)} other {}}"
-        "{fixed, select, true {; {jokers, select, true {sin el 2 ni los comodines} other "
-        "{{twos, plural, one {sin el 2} other {sin los doses}}}}, {rest} sí es una jugada: {play}} other {}}",
-        "a chain through the 2 or a joker, and what is left without them",
+        "{wrap, select, true {{what, select, none {} other {; y }}las escaleras no dan la vuelta: después del "
+        "as no viene el 3} other {}}"
+        "{fixed, select, true {; " + _WITHOUT + ", {rest, cards} sí es una jugada: {play}} other {"
+        "{count, plural, =0 {} other {; " + _WITHOUT + ", {rest, cards} {have, plural, one {es # valor} "
+        "other {son # valores seguidos}}: añade " + _ADDS + " para tener {kind, select, pair_straight "
+        "{una escalera de parejas} other {una escalera}}}}}}",
+        "a chain through the 2 or a joker (what: two, jokers, both or none), or round the ace to the 3 "
+        "(dropped: the shorter run of the two), and what is left without those cards: a play, or a run to "
+        "lengthen (adds: the ranks to add)",
     ),
     _e(
         "diagnosis.chain_too_short",
         "R-KIND-6",
-        "{kind, select, pair_straight {una escalera de parejas necesita al menos {need} parejas seguidas} "
-        "other {una escalera necesita al menos {need} valores seguidos}} y aquí hay {have}: añade, por "
-        "ejemplo, {kind, select, pair_straight {una pareja de {next, rank}} other {un {next, rank}}}",
-        "a straight or pair straight one or more ranks short (next: a rank that would lengthen it)",
+        "{kind, select, pair_straight {una escalera de parejas necesita al menos {need, plural, one {# pareja} other {# parejas seguidas}}} "
+        "other {una escalera necesita al menos {need, plural, one {# valor} other {# valores seguidos}}}} y aquí hay {have}: añade, por "
+        "ejemplo, " + _ADDS,
+        "a straight or pair straight one or more ranks short (adds: the ranks that would lengthen it)",
     ),
     _e(
         "diagnosis.not_consecutive",
@@ -1118,16 +1136,24 @@ _DIAGNOSIS_ENTRIES: tuple[Entry, ...] = (
     _e(
         "diagnosis.kicker_repeated",
         "R-ONE-4",
-        "{copies} cartas de {rank, rank} no pueden ir de acompañantes: un valor aparece como mucho dos veces "
+        "{copies, plural, one {# carta} other {# cartas}} de {rank, rank} no pueden ir de acompañantes: un valor aparece como mucho dos veces "
         "entre los acompañantes, así que un trío no acompaña a {body}",
         "a trio used as kickers",
     ),
     _e(
         "diagnosis.jokers_as_kickers",
         "R-ONE-4",
-        "los dos comodines juntos son el cohete y no acompañan a la vez: juega el cohete aparte, o acompaña "
-        "a {body} con uno solo",
-        "both jokers as kickers",
+        "los dos comodines juntos son el cohete y no acompañan a la vez: juega el cohete aparte{swap, select, "
+        "true {, o cambia uno de ellos por otra carta: {fixed, cards} sí es un {kind, kind}} other {}}",
+        "both jokers as kickers (fixed: the same play with another card for the red joker)",
+    ),
+    _e(
+        "diagnosis.number_for_face",
+        "R-DECK-1",
+        "«{number}» no es una carta: {rank, select, J {la J se escribe J} Q {la Q se escribe Q} K {la K se "
+        "escribe K} other {el as se escribe A}}; el diez sí se escribe 10"
+        "{fixed, select, true {. Así, {cards, cards} es una jugada: {play}} other {}}",
+        "a J, Q, K or ace written as a number (11, 12, 13, 1)",
     ),
     _e(
         "diagnosis.rocket_alone",
@@ -1422,6 +1448,143 @@ GROUPS["history"] = "tutorial.practice.history — the hand's events as the hist
 GROUPS["hint"] = "the «Pista» sentence: the hint's action and its cpu.* reason"
 GROUPS["coach"] = "the guided hand's coach: the hint's action and its cpu.* reason"
 GROUPS["review"] = "tutorial.review — the claims of «Revisa tu partida» (each with a verifier in truthcheck)"
+# ---- lesson: the feedback of the tutorial's exercises (tutorial/logic.py) -----------------------------
+# One block (entries, catalog and group) so it merges apart from the entries above. Plays come as
+# notation (``{plan, cards}``) or as a nested ``play.describe``; counts are plural-aware.
+_PLAYS = "{n, plural, one {# jugada} other {# jugadas}}"
+_A_KIND = "{kind, select, single {una} pair {una} straight {una} pair_straight {una} bomb {una} other {un}}"
+_LESSON_ENTRIES: tuple[Entry, ...] = (
+    _e("lesson.hint_beats", "R-CMP-1", "fíjate en la regla «{rule}»", "hint of a beats exercise: its rule"),
+    _e("lesson.hint_kind", "R-KIND-0", "recuerda la regla «{rule}»", "hint of an is-kind exercise: its rule"),
+    _e(
+        "lesson.hint_bomb",
+        "R-KIND-13",
+        "una bomba son las cuatro cartas de un valor. ¿Has visto ya alguna de ellas, en tu mano o en la mesa?",
+        "hint of a could-someone-hold-the-bomb exercise",
+    ),
+    _e(
+        "lesson.hint_count",
+        "",
+        "una forma de vaciarla en el mínimo de jugadas usa {cards, cards}: forma esa jugada y agrupa el resto",
+        "hint of a count exercise: the longest play of one fewest-plays plan",
+    ),
+    _e(
+        "lesson.hint_bid",
+        "",
+        "esta mano sale en " + _PLAYS + "; cuenta también sus doses, comodines y bombas",
+        "hint of a bid exercise: the hand's fewest plays",
+    ),
+    _e(
+        "lesson.hint_choice",
+        "",
+        "vuelve a leer la idea de la etapa, arriba",
+        "hint of a choice exercise without its own",
+    ),
+    _e(
+        "lesson.hint_choose",
+        "",
+        "lee otra vez lo que pide el ejercicio y fíjate en qué cartas conviene guardar",
+        "hint of a choose-cards exercise",
+    ),
+    _e("lesson.not_yet", "", "Todavía no. Pista: {hint}", "the first wrong try: a hint, not the answer"),
+    _e("lesson.right", "", "¡Correcto!", "a right answer"),
+    _e("lesson.wrong_yes_no", "", "No.", "a wrong yes/no answer"),
+    _e("lesson.answer_option", "", "La respuesta es «{option}».", "the right option of a choice exercise"),
+    _e("lesson.wrong_option", "", "No: la respuesta es «{option}».", "a wrong option, and the right one"),
+    _e("lesson.the_card", "", "el {rank, rank}", "a card named with its article (el 2, el comodín grande)"),
+    _e(
+        "lesson.answer_yes_no",
+        "",
+        "La respuesta es «{yes, select, true {sí} other {no}}»: {detail}.",
+        "the answer to a yes/no exercise and the engine's reason",
+    ),
+    _e(
+        "lesson.bomb_seen",
+        "R-DECK-1",
+        "{seen, select, true {ya has visto alguna de las cuatro cartas de ese valor, así que nadie tiene las "
+        "cuatro} other {no has visto ninguna de las cuatro: un rival podría tenerlas todas}}",
+        "whether a bomb of a value can still be in one hand",
+    ),
+    _e("lesson.one_way", "", "Una forma: {plan, cards}.", "one fewest-plays plan of a hand"),
+    _e(
+        "lesson.count_answer",
+        "",
+        "{n, plural, one {Es # jugada} other {Son # jugadas}}.",
+        "the fewest plays of a count exercise",
+    ),
+    _e(
+        "lesson.count_wrong", "", "No: {n, plural, one {es # jugada} other {son # jugadas}}.", "a wrong count"
+    ),
+    _e(
+        "lesson.bid_answer",
+        "",
+        "Con esta mano lo razonable es {bid, select, 0 {pasar} other {pujar {bid}}}: sale en "
+        "{n, plural, one {# tirada} other {# tiradas}} (valoración {strength}).",
+        "the engine's bid for a hand, its fewest plays and its strength",
+    ),
+    _e("lesson.bid_right", "", "¡Bien tasada!", "a right bid"),
+    _e("lesson.bid_wrong", "", "No es lo que aconseja el motor.", "a bid the engine would not make"),
+    _e(
+        "lesson.good_answer",
+        "",
+        "Una respuesta buena: {cards, cards}, {play}.",
+        "a right selection of a choose-cards exercise, described",
+    ),
+    _e(
+        "lesson.pick_some",
+        "",
+        "Elige alguna carta de tu mano.",
+        "a choose-cards exercise with nothing chosen",
+    ),
+    _e("lesson.not_a_play", "", "Eso no es una jugada: {why}.", "the chosen cards are no play"),
+    _e(
+        "lesson.wrong_kind",
+        "R-KIND-0",
+        "Eso es " + _A_KIND + " {kind, kind}, no " + _A_KIND.replace("{kind,", "{want,") + " {want, kind}.",
+        "the chosen play is of another kind than asked",
+    ),
+    _e(
+        "lesson.does_not_beat",
+        "R-CMP-1",
+        "No supera a {table, cards}: {why}.",
+        "the chosen play does not beat the table",
+    ),
+    _e(
+        "lesson.keep_high",
+        "",
+        "Guarda {names, list}: {count, plural, one {es una carta alta, de las que sirven} other {son cartas "
+        "altas, de las que sirven}} para recuperar la salida.",
+        "the chosen play spends a card the exercise asks to keep",
+    ),
+    _e(
+        "lesson.no_lead_with",
+        "",
+        "No abras con {kind, select, rocket {el cohete} other {una bomba}}: su valor está en recuperar la "
+        "salida cuando importe.",
+        "the chosen lead is a bomb or the rocket",
+    ),
+    _e(
+        "lesson.breaks_four",
+        "R-ONE-2",
+        "Así rompes tu póker de {rank, rank}: cuatro cartas iguales valen más juntas.",
+        "the chosen play takes cards from four of a value without playing them as a bomb",
+    ),
+    _e(
+        "lesson.too_many_left",
+        "",
+        "Te deja en " + _PLAYS + "; hay una salida que te deja en {best, plural, one {# jugada} other "
+        "{# jugadas}}.",
+        "the chosen lead leaves more plays than the exercise's target",
+    ),
+    _e(
+        "lesson.well_played",
+        "",
+        "¡Bien! Juegas {play}; te " + "{n, plural, one {queda # jugada} other {quedan # jugadas}}.",
+        "a right selection: the play and the fewest plays left",
+    ),
+)
+CATALOG.update({e.code: e for e in _LESSON_ENTRIES})
+GROUPS["lesson"] = "tutorial.logic — the feedback of the tutorial's exercises (lessons)"
 
 
 # ---- templates ------------------------------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 ``<!-- cases: GLOB -->`` in a page becomes the list of corpus cases whose id matches GLOB,
 each with its cards drawn, its expected result in Spanish and a stable anchor.
-``<!-- rules -->`` becomes the whole rule index; ``<!-- messages -->`` the message catalog
+``<!-- rules -->`` becomes the whole rule index; ``<!-- glossary -->`` the glossary of
+``tutorial/data/glossary.yaml``; ``<!-- proof: … -->`` (what proves a paragraph, checked by
+``tests/test_reference_claims.py``) is dropped; ``<!-- messages -->`` the message catalog
 (:mod:`ddz.messages`): every code with its rule, its Spanish template and its data.
 ``<!-- compliance: matrix -->`` and ``<!-- compliance: impl NAME -->`` become the compliance
 pages (:mod:`ddz.conformance.pages`), drawn from ``results.json`` like ``REPORT.md``.
@@ -231,6 +233,9 @@ def expand(markdown: str, root: str = "../", md_root: str = "") -> str:
         markdown = markdown.replace("<!-- messages -->", messages_page(md_root))
     if "<!-- lessons -->" in markdown:
         markdown = markdown.replace("<!-- lessons -->", _lessons())
+    if "<!-- glossary -->" in markdown:
+        markdown = markdown.replace("<!-- glossary -->", _glossary())
+    markdown = re.sub(r"<!--\s*proof:.*?-->\n?", "", markdown, flags=re.S)  # checked by the tests, not shown
     if "<!-- rules -->" in markdown:
         text = (corpus_dir() / "rules.md").read_text(encoding="utf-8")
         body = text.split("\n## ", 1)[1]
@@ -290,6 +295,16 @@ def _lessons() -> str:
         prompts = [f"- {ex['prompt']}{_exercise_cards(ex)}" for ex in stage["exercises"]]
         out.append("**Para practicar en la aplicación:**\n\n" + "\n".join(prompts) + "\n")
     return "\n".join(out)
+
+
+def _glossary() -> str:
+    """The glossary of ``tutorial/data/glossary.yaml`` (the app's «Reglas» page shows the same), in
+    alphabetical order."""
+    import yaml
+
+    path = ROOT / "tutorial" / "data" / "glossary.yaml"
+    terms = sorted(yaml.safe_load(path.read_text(encoding="utf-8")), key=lambda t: str(t["term"]).lower())
+    return "\n".join(f"**{t['term'][0].upper()}{t['term'][1:]}** — {t['text']}\n" for t in terms)
 
 
 def _exercise_cards(ex: dict[str, Any]) -> str:

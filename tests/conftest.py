@@ -39,6 +39,7 @@ GROUPS = {
     "app": {
         "test_annotated_hands", "test_app", "test_tutorial_logic", "test_review", "test_truth", "test_spelling",
         "test_truthcheck_facts", "test_claims",
+        "test_reference_claims",
     },
     "browser": {
         "test_browser", "test_browser_play", "test_browser_trust", "test_browser_compliance",

@@ -226,7 +226,7 @@ def test_lesson_stage_can_be_completed_with_feedback() -> None:
     # a wrong choice first: instant feedback, then retry
     gesture(at, "w-jugadas-0", ["3S", "3H"])
     by_key(at, "b-jugadas-0").click().run()  # type: ignore[attr-defined]
-    assert any("pareja, no trío con pareja" in e.value for e in at.error)
+    assert any("una pareja, no un trío con pareja" in e.value for e in at.error)
     gesture(at, "w-jugadas-0", ["3S", "3H", "3C", "TS", "TH"])
     by_key(at, "b-jugadas-0").click().run()  # type: ignore[attr-defined]
     gesture(at, "w-jugadas-1", ["3S", "3H", "4S", "4H", "5S", "5H"])

@@ -114,6 +114,25 @@ def cpu(code: str, data: dict[str, Any], person: str = "tú", *extra: Reason) ->
     return render_reason(Reason(code, data, extra), person)
 
 
+_CHOICE = {"type": "choice", "options": ["no", "sí"], "answer": 1, "why": "Por eso."}
+_BEATS = {"type": "beats", "play": "345678", "table": "34567"}
+
+
+def _lesson(name: str, *args: Any) -> Any:
+    """A lesson function of the tutorial (``check_answer``, ``solution``…) called with ``args``."""
+    from tutorial import logic
+
+    return getattr(logic, name)(*args)
+
+
+def _lesson_hint(ex: dict[str, Any]) -> str:
+    return str(_lesson("exercise_hint", ex))
+
+
+def _pick(ex: dict[str, Any], cards: str) -> str:
+    return str(_lesson("check_selection", ex, cards).message)
+
+
 def _record(**fields: Any) -> str:
     return json.dumps({"format": "ddz-record", "version": 1, **fields})
 
@@ -245,12 +264,12 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "diagnosis.not_bomb",
         lambda: diagnose("444455"),
-        "no es una bomba: una bomba son exactamente cuatro cartas iguales, sin nada más. 4 4 4 4 con 5 5 es un cuarteto con dos sueltas: solo supera a otro cuarteto con dos sueltas de cuerpo más alto, no supera a jugadas de otro tipo y no duplica el multiplicador",
+        "no es una bomba: una bomba son exactamente cuatro cartas iguales, sin nada más. 4 4 4 4 + 5 5 es un cuarteto con dos sueltas: solo supera a otro cuarteto con dos sueltas de cuerpo más bajo; lo superan un cuarteto con dos sueltas de cuerpo más alto, cualquier bomba y el cohete, y no duplica el multiplicador",
     ),
     (
         "diagnosis.bomb_block",
         lambda: diagnose("3333"),
-        "cuatro cartas iguales jugadas juntas son siempre una bomba, nunca un trío con su cuarta carta de acompañante: supera a cualquier jugada que no sea bomba y duplica el multiplicador",
+        "cuatro cartas iguales jugadas juntas son siempre una bomba, nunca un trío con su cuarta carta de acompañante: supera a cualquier jugada que no sea bomba ni cohete y duplica el multiplicador",
     ),
     (
         "diagnosis.rocket_not_pair",
@@ -284,9 +303,39 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "el 2 no entra en escaleras, escaleras de parejas ni aviones: se detienen en el as; sin el 2, 10 J Q K A sí es una jugada: escalera del 10 al A (5 valores)",
     ),
     (
+        "diagnosis.chain_through_two",
+        lambda: diagnose("A2345"),
+        "el 2 no entra en escaleras, escaleras de parejas ni aviones: se detienen en el as (el 2 no va antes del 3: es la carta más alta después de los comodines); y las escaleras no dan la vuelta: después del as no viene el 3; sin el 2 ni A, 3 4 5 son 3 valores seguidos: añade 6 y 7 para tener una escalera",
+    ),
+    (
+        "diagnosis.chain_through_two",
+        lambda: diagnose("KA2BR"),
+        "los comodines y el 2 no entran en escaleras, escaleras de parejas ni aviones: se detienen en el as; sin el 2 ni los comodines, K A son 2 valores seguidos: añade 10, J y Q para tener una escalera",
+    ),
+    (
+        "diagnosis.chain_through_two",
+        lambda: diagnose("KKAA22"),
+        "el 2 no entra en escaleras, escaleras de parejas ni aviones: se detienen en el as; sin los doses, K K A A son 2 valores seguidos: añade una pareja de Q para tener una escalera de parejas",
+    ),
+    (
+        "diagnosis.number_for_face",
+        lambda: diagnose("34567891011"),
+        "«11» no es una carta: la J se escribe J; el diez sí se escribe 10. Así, 3 4 5 6 7 8 9 10 J es una jugada: escalera del 3 al J (9 valores)",
+    ),
+    (
+        "diagnosis.number_for_face",
+        lambda: diagnose("1 2 3"),
+        "«1» no es una carta: el as se escribe A; el diez sí se escribe 10",
+    ),
+    (
         "diagnosis.chain_too_short",
         lambda: diagnose("3456"),
         "una escalera necesita al menos 5 valores seguidos y aquí hay 4: añade, por ejemplo, un 7",
+    ),
+    (
+        "diagnosis.chain_too_short",
+        lambda: diagnose("345"),
+        "una escalera necesita al menos 5 valores seguidos y aquí hay 3: añade, por ejemplo, 6 y 7",
     ),
     (
         "diagnosis.not_consecutive",
@@ -311,7 +360,7 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "diagnosis.jokers_as_kickers",
         lambda: diagnose("4444BR"),
-        "los dos comodines juntos son el cohete y no acompañan a la vez: juega el cohete aparte, o acompaña a 4 4 4 4 con uno solo",
+        "los dos comodines juntos son el cohete y no acompañan a la vez: juega el cohete aparte, o cambia uno de ellos por otra carta: 4 4 4 4 + 3 y comodín pequeño sí es un cuarteto con dos sueltas",
     ),
     (
         "diagnosis.rocket_alone",
@@ -935,6 +984,165 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "5 5 es lo más bajo que supera a 4 4",
     ),
     ("cpu.lowest_play", lambda: cpu("lowest_play", {"cards": "3"}, "Este"), "sale con lo más bajo: 3"),
+    # ---- lesson (tutorial.logic): the feedback of the exercises ----
+    *[
+        (code, make, sentence)
+        for code, make, sentence in (
+            (
+                "lesson.hint_beats",
+                lambda: _lesson_hint({"type": "beats", "play": "3", "table": "33"}),
+                "fíjate en la regla «Para superar una jugada hay que igualar el tipo y el número de cartas: "
+                "una escalera de cinco no supera a un trío con pareja, ni una de seis a una de cinco.»",
+            ),
+            (
+                "lesson.hint_kind",
+                lambda: _lesson_hint({"type": "is_kind", "cards": "3333", "kind": "bomb"}),
+                "recuerda la regla «Bomba: cuatro cartas del mismo valor.»",
+            ),
+            (
+                "lesson.hint_bomb",
+                lambda: _lesson_hint({"type": "bomb_possible"}),
+                "una bomba son las cuatro cartas de un valor. ¿Has visto ya alguna de ellas, en tu mano o en la mesa?",
+            ),
+            (
+                "lesson.hint_count",
+                lambda: _lesson_hint({"type": "count", "hand": "333444"}),
+                "una forma de vaciarla en el mínimo de jugadas usa 3 3 3 4 4 4: forma esa jugada y agrupa el resto",
+            ),
+            (
+                "lesson.hint_bid",
+                lambda: _lesson_hint({"type": "bid", "hand": "333444"}),
+                "esta mano sale en 1 jugada; cuenta también sus doses, comodines y bombas",
+            ),
+            (
+                "lesson.hint_choice",
+                lambda: _lesson_hint({"type": "choice"}),
+                "vuelve a leer la idea de la etapa, arriba",
+            ),
+            (
+                "lesson.hint_choose",
+                lambda: _lesson_hint({"type": "choose"}),
+                "lee otra vez lo que pide el ejercicio y fíjate en qué cartas conviene guardar",
+            ),
+            (
+                "lesson.not_yet",
+                lambda: _lesson("check_answer", _CHOICE, 0, False).message,
+                "Todavía no. Pista: vuelve a leer la idea de la etapa, arriba",
+            ),
+            ("lesson.right", lambda: _lesson("check_answer", _CHOICE, 1).message, "¡Correcto! Por eso."),
+            (
+                "lesson.wrong_option",
+                lambda: _lesson("check_answer", _CHOICE, 0).message,
+                "No: la respuesta es «sí». Por eso.",
+            ),
+            ("lesson.answer_option", lambda: _lesson("solution", _CHOICE), "La respuesta es «sí». Por eso."),
+            (
+                "lesson.answer_yes_no",
+                lambda: _lesson("check_answer", _BEATS, False).message,
+                "¡Correcto! La respuesta es «no»: hay que responder con el mismo número de cartas: 5 en la mesa, 6 la tuya.",
+            ),
+            (
+                "lesson.wrong_yes_no",
+                lambda: _lesson("check_answer", _BEATS, True).message,
+                "No. La respuesta es «no»: hay que responder con el mismo número de cartas: 5 en la mesa, 6 la tuya.",
+            ),
+            (
+                "lesson.bomb_seen",
+                lambda: _lesson("solution", {"type": "bomb_possible", "hand": "9", "seen": "", "rank": "9"}),
+                "La respuesta es «no»: ya has visto alguna de las cuatro cartas de ese valor, así que nadie tiene las cuatro.",
+            ),
+            (
+                "lesson.bomb_seen",
+                lambda: _lesson("solution", {"type": "bomb_possible", "hand": "3", "seen": "", "rank": "9"}),
+                "La respuesta es «sí»: no has visto ninguna de las cuatro: un rival podría tenerlas todas.",
+            ),
+            (
+                "lesson.count_answer",
+                lambda: _lesson("solution", {"type": "count", "hand": "333444"}),
+                "Es 1 jugada. Una forma: 3 3 3 4 4 4.",
+            ),
+            (
+                "lesson.one_way",
+                lambda: _lesson("solution", {"type": "count", "hand": "KKK3TT"}),
+                "Son 2 jugadas. Una forma: K K K + 3 · 10 10.",
+            ),
+            (
+                "lesson.count_wrong",
+                lambda: _lesson("check_answer", {"type": "count", "hand": "KKK3TT"}, 3).message,
+                "No: son 2 jugadas. Una forma: K K K + 3 · 10 10.",
+            ),
+            (
+                "lesson.bid_answer",
+                lambda: _lesson("solution", {"type": "bid", "hand": "3456789TJQ22BRKKA"}),
+                "Con esta mano lo razonable es pujar 3: sale en 4 tiradas (valoración +9,5).",
+            ),
+            (
+                "lesson.bid_right",
+                lambda: _lesson("check_answer", {"type": "bid", "hand": "3358TTJQQKA457899"}, 0).message,
+                "¡Bien tasada! Con esta mano lo razonable es pasar: sale en 8 tiradas (valoración −1,0).",
+            ),
+            (
+                "lesson.bid_wrong",
+                lambda: _lesson("check_answer", {"type": "bid", "hand": "3358TTJQQKA457899"}, 2).message,
+                "No es lo que aconseja el motor. Con esta mano lo razonable es pasar: sale en 8 tiradas (valoración −1,0).",
+            ),
+            (
+                "lesson.good_answer",
+                lambda: _lesson("solution", {"type": "choose", "hand": "KKK3", "kind": "trio_single"}),
+                "Una respuesta buena: K K K + 3, trío con carta suelta de K (cuerpo K K K, acompañante 3).",
+            ),
+            (
+                "lesson.pick_some",
+                lambda: _pick({"type": "choose", "hand": "3"}, ""),
+                "Elige alguna carta de tu mano.",
+            ),
+            (
+                "lesson.not_a_play",
+                lambda: _pick({"type": "choose", "hand": "34"}, "34"),
+                "Eso no es una jugada: estas cartas no forman ninguna de las 14 jugadas.",
+            ),
+            (
+                "lesson.wrong_kind",
+                lambda: _pick({"type": "choose", "hand": "333", "kind": "pair_straight"}, "333"),
+                "Eso es un trío, no una escalera de parejas.",
+            ),
+            (
+                "lesson.does_not_beat",
+                lambda: _pick({"type": "choose", "hand": "3334", "table": "7774"}, "3334"),
+                "No supera a 7 7 7 + 4: 3 no es más alto que 7; los acompañantes no aportan fuerza.",
+            ),
+            (
+                "lesson.keep_high",
+                lambda: _pick({"type": "choose", "hand": "2R", "avoid": "2R"}, "2"),
+                "Guarda el 2: es una carta alta, de las que sirven para recuperar la salida.",
+            ),
+            (
+                "lesson.the_card",
+                lambda: _pick({"type": "choose", "hand": "BR", "avoid": "BR"}, "BR"),
+                "Guarda el comodín pequeño y el comodín grande: son cartas altas, de las que sirven para recuperar la salida.",
+            ),
+            (
+                "lesson.no_lead_with",
+                lambda: _pick({"type": "choose", "hand": "BR3", "avoid_kinds": ["rocket"]}, "BR"),
+                "No abras con el cohete: su valor está en recuperar la salida cuando importe.",
+            ),
+            (
+                "lesson.breaks_four",
+                lambda: _pick({"type": "choose", "hand": "77773", "avoid_break": "7"}, "777"),
+                "Así rompes tu póker de 7: cuatro cartas iguales valen más juntas.",
+            ),
+            (
+                "lesson.too_many_left",
+                lambda: _pick({"type": "choose", "hand": "3579", "max_plays_after": 1}, "3"),
+                "Te deja en 3 jugadas; hay una salida que te deja en 1 jugada.",
+            ),
+            (
+                "lesson.well_played",
+                lambda: _pick({"type": "choose", "hand": "KKK35"}, "KKK3"),
+                "¡Bien! Juegas trío con carta suelta de K (cuerpo K K K, acompañante 3); te queda 1 jugada.",
+            ),
+        )
+    ],
     (
         "cpu.also",
         lambda: cpu("forced_pass", {"table": "2"}, "tú", Reason("keep_control", {"twos": 1})),

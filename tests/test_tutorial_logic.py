@@ -131,7 +131,7 @@ def test_engine_texts_name_the_seats_from_data() -> None:
 def test_choose_feedback_says_why() -> None:
     ex = {"type": "choose", "hand": "3477779JQQ", "avoid_break": "7", "avoid_kinds": ["bomb"]}
     assert "rompes tu póker" in check_selection(ex, "7773").message
-    assert "No abras con bomba" in check_selection(ex, "7777").message
+    assert "No abras con una bomba" in check_selection(ex, "7777").message
     assert check_selection(ex, "QQ").correct
 
 

@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ddz.cards import RANK_NAMES_ES, NotationError, parse
+from ddz.cards import NotationError, parse
 from ddz.compare import compare
 from ddz.conformance.corpus import Case, load_cases, rule_texts
-from ddz.messages import say_cards
+from ddz.messages import render, say_cards
 from ddz.plays import KIND_RULES, Play, Rejection, analyze
 
 
@@ -89,16 +89,17 @@ def say_play(action: str) -> str:
 
 
 EXAMPLES: tuple[tuple[str, str, str], ...] = (
-    ("444455 no es bomba", "444455", ""),
+    ("4 4 4 4 + 5 5 no es bomba", "444455", ""),
     ("K K K + 3 supera a Q Q Q + comodín grande", "KKK3", "QQQR"),
     ("El 2 no entra en escaleras", "TJQKA2", ""),
-    ("44445555 no es legal", "44445555", ""),
-    ("333444555666: solo un avión", "333444555666", ""),
-    ("555566 supera a 444433", "555566", "444433"),
+    ("4 4 4 4 5 5 5 5 no es una jugada", "44445555", ""),
+    ("3 3 3 4 4 4 5 5 5 6 6 6: solo un avión", "333444555666", ""),
+    ("5 5 5 5 + 6 6 supera a 4 4 4 4 + 3 3", "555566", "444433"),
     ("El cohete supera a la bomba", "BR", "2222"),
     ("Escalera de 6 contra una de 5", "345678", "34567"),
 )
-"""One-click examples; each appears in the conformance corpus (checked by the tests)."""
+"""One-click examples; each appears in the conformance corpus (checked by the tests), its label
+proven by that case (``tests/test_reference_claims.py``)."""
 
 
 # ---- annotated hands --------------------------------------------------------------------------
@@ -214,10 +215,6 @@ class Feedback:
     """The explanation alone, without «¡Correcto!» or «No.» in front (what :func:`solution` shows)."""
 
 
-def _yes(flag: bool) -> str:
-    return "sí" if flag else "no"
-
-
 def expected_answer(ex: dict[str, Any]) -> object:
     """The engine's answer to a yes/no, count or bid exercise (never stored in the data)."""
     from ddz.ai.cpu import bid_for
@@ -247,30 +244,39 @@ def expected_answer(ex: dict[str, Any]) -> object:
     raise ValueError(f"exercise type {kind!r} has no single answer")
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _plan(hand: str) -> list[str]:
+    """One fewest-plays plan of ``hand``, each play in notation, body first (``["KKK 3", "TT"]``)."""
+    from ddz.ai.solver import decompose
+
+    return [p.shown() for p in decompose(hand)]
+
+
 def exercise_hint(ex: dict[str, Any]) -> str:
-    """A nudge that does not give the answer away, computed from the engine and the rule index."""
+    """A nudge that does not give the answer away, computed from the engine and the rule index
+    (catalog group ``lesson``)."""
     from ddz.ai.solver import decompose, min_plays
-    from ddz.cards import parse
 
     kind = ex["type"]
     if kind == "beats":
         rule = compare(str(ex["play"]), str(ex["table"])).rule
-        return f"fíjate en la regla «{rules().get(rule, '')}»"
+        return render("lesson.hint_beats", rule=rules().get(rule, ""))
     if kind == "is_kind":
-        rule = KIND_RULES[str(ex["kind"])]
-        return f"recuerda la regla «{rules().get(rule, '')}»"
+        return render("lesson.hint_kind", rule=rules().get(KIND_RULES[str(ex["kind"])], ""))
     if kind == "bomb_possible":
-        return "Una bomba son las cuatro cartas de un valor. ¿Has visto ya alguna de ellas, en tu mano o en la mesa?"
+        return render("lesson.hint_bomb")
     if kind == "count":
         longest = max(decompose(str(ex["hand"])), key=lambda p: len(p.cards))
-        return f"Una forma de vaciarla en el mínimo de jugadas usa {say_cards(longest.shown())}: forma esa jugada y agrupa el resto."
+        return render("lesson.hint_count", cards=longest.shown())
     if kind == "bid":
-        hand = parse(str(ex["hand"]))
-        return f"Esta mano sale en {min_plays(hand)} jugadas; cuenta también sus doses, comodines y bombas."
+        return render("lesson.hint_bid", n=min_plays(parse(str(ex["hand"]))))
     if kind == "choice":
-        return str(ex.get("hint") or "Vuelve a leer la idea de la etapa, arriba.")
+        return str(ex.get("hint") or render("lesson.hint_choice"))
     if kind == "choose":
-        return "Lee otra vez lo que pide el ejercicio y fíjate en qué cartas conviene guardar."
+        return render("lesson.hint_choose")
     raise ValueError(kind)
 
 
@@ -282,15 +288,15 @@ def solution(ex: dict[str, Any]) -> str:
         hand = parse(str(ex["hand"]))
         for p in legal_plays(hand):
             if check_selection(ex, str(p.cards)).correct:
-                return f"Una respuesta buena: {say_cards(p.shown())}, {p.describe()}."
+                return render("lesson.good_answer", cards=p.shown(), play=p.as_message())
         raise ValueError("an exercise without a solution")  # the tests make sure this never happens
     want = expected_answer(ex)
     if ex["type"] == "choice":
-        return f"La respuesta es «{list(ex['options'])[int(want)]}». {ex.get('why', '')}".strip()  # type: ignore[call-overload]
+        option = render("lesson.answer_option", option=list(ex["options"])[int(want)])  # type: ignore[call-overload]
+        return f"{option} {ex.get('why', '')}".strip()
     if ex["type"] == "count":
-        from ddz.ai.solver import decompose
-
-        return f"Son {want} jugadas. Una forma: {' · '.join(say_cards(p.shown()) for p in decompose(str(ex['hand'])))}."
+        plan = render("lesson.one_way", plan=_plan(str(ex["hand"])))
+        return f"{render('lesson.count_answer', n=want)} {plan}"
     return check_answer(ex, want).detail
 
 
@@ -298,102 +304,89 @@ def check_answer(ex: dict[str, Any], answer: object, reveal: bool = True) -> Fee
     """Check a non-card answer. Wrong and ``reveal`` false: a hint, not the answer (first try)."""
     want = expected_answer(ex)
     if answer != want and not reveal:
-        return Feedback(False, f"Todavía no. Pista: {exercise_hint(ex)}")
+        return Feedback(False, render("lesson.not_yet", hint=exercise_hint(ex)))
     return _explain(ex, answer, want)
 
 
 def _explain(ex: dict[str, Any], answer: object, want: object) -> Feedback:
-    from ddz.ai.solver import decompose
-
     kind = ex["type"]
+    ok = answer == want
     if kind == "choice":
-        options = list(ex["options"])
-        ok = answer == want
         why = str(ex.get("why", ""))
-        head = "¡Correcto! " if ok else f"No: la respuesta es «{options[int(want)]}». "  # type: ignore[call-overload]
-        return Feedback(ok, head + why, why)
+        option = list(ex["options"])[int(want)]  # type: ignore[call-overload]
+        head = render("lesson.right") if ok else render("lesson.wrong_option", option=option)
+        return Feedback(ok, f"{head} {why}", why)
     if kind in ("beats", "is_kind", "bomb_possible"):
-        ok = answer == want
-        detail = ""
         if kind == "beats":
             detail = compare(str(ex["play"]), str(ex["table"])).message
         elif kind == "is_kind":
             got = analyze(str(ex["cards"]))
             detail = got.describe() if isinstance(got, Play) else got.message
         else:
-            detail = (
-                "ya has visto alguna de las cuatro cartas de ese valor, así que nadie tiene las cuatro"
-                if not want
-                else "no has visto ninguna de las cuatro: un rival podría tenerlas todas"
-            )
-        said = f"La respuesta es «{_yes(bool(want))}»: {detail}."
-        return Feedback(ok, f"{'¡Correcto!' if ok else 'No.'} {said}", said)
+            detail = render("lesson.bomb_seen", seen=not want)
+        said = render("lesson.answer_yes_no", yes=bool(want), detail=detail)
+        return Feedback(ok, f"{render('lesson.right' if ok else 'lesson.wrong_yes_no')} {said}", said)
     if kind == "count":
-        parts = " · ".join(say_cards(p.shown()) for p in decompose(str(ex["hand"])))
-        ok = answer == want
-        said = f"Una forma: {parts}."
-        return Feedback(ok, f"{'¡Correcto!' if ok else f'No: son {want}.'} {said}", said)
+        said = render("lesson.one_way", plan=_plan(str(ex["hand"])))
+        head = render("lesson.right") if ok else render("lesson.count_wrong", n=want)
+        return Feedback(ok, f"{head} {said}", said)
     if kind == "bid":
         from ddz.ai.cpu import hand_strength
         from ddz.ai.solver import min_plays
-        from ddz.cards import parse
 
         hand = parse(str(ex["hand"]))
-        m = min_plays(hand)
-        ok = answer == want
-        word = "pasar" if want == 0 else f"pujar {want}"
-        said = f"Con esta mano lo razonable es {word}: sale en {m} tiradas (valoración {hand_strength(hand):+.1f})."
-        return Feedback(ok, f"{'¡Bien tasada!' if ok else 'No es lo que aconseja el motor.'} {said}", said)
+        strength = f"{hand_strength(hand):+.1f}".replace(".", ",").replace("-", "−")
+        said = render("lesson.bid_answer", bid=want, n=min_plays(hand), strength=strength)
+        return Feedback(ok, f"{render('lesson.bid_right' if ok else 'lesson.bid_wrong')} {said}", said)
     raise ValueError(kind)
 
 
 def check_selection(ex: dict[str, Any], cards_text: str) -> Feedback:
     """Check a ``choose`` exercise: the selected cards against the engine."""
     from ddz.ai.solver import min_plays
-    from ddz.cards import parse
 
     if not cards_text:
-        return Feedback(False, "Elige alguna carta de tu mano.")
+        return Feedback(False, render("lesson.pick_some"))
     got = analyze(cards_text)
     if isinstance(got, Rejection):
-        return Feedback(False, f"Eso no es una jugada: {got.message}.")
+        return Feedback(False, render("lesson.not_a_play", why=got.message))
     want_kind = ex.get("kind")
     if want_kind and got.kind != want_kind:
-        from ddz.plays import KIND_NAMES_ES
-
-        return Feedback(False, f"Eso es {got.name}, no {KIND_NAMES_ES[str(want_kind)]}.")
+        return Feedback(False, render("lesson.wrong_kind", kind=got.kind.value, want=str(want_kind)))
     if ex.get("table"):
         v = compare(got, str(ex["table"]))
         if not v.beats:
-            shown = say_cards(v.table.shown() if isinstance(v.table, Play) else str(ex["table"]))
-            return Feedback(False, f"No supera a {shown}: {v.message}.")
+            shown = v.table.shown() if isinstance(v.table, Play) else str(ex["table"])
+            return Feedback(False, render("lesson.does_not_beat", table=shown, why=v.message))
     avoid = str(ex.get("avoid", ""))
-    used = [c for c in avoid if c in str(got.cards)]
+    used = sorted({c for c in avoid if c in str(got.cards)}, key="3456789TJQKA2BR".index)
     if used:
-        names = ", ".join(sorted({RANK_NAMES_ES["3456789TJQKA2BR".index(c)] for c in used}))
-        return Feedback(False, f"Guarda {names}: son las cartas que recuperan la salida.")
+        names = [{"code": "lesson.the_card", "data": {"rank": c}} for c in used]
+        return Feedback(False, render("lesson.keep_high", names=names, count=len(names)))
     if got.kind in list(ex.get("avoid_kinds", []) or []):
-        return Feedback(
-            False, f"No abras con {got.name}: su valor está en recuperar la salida cuando importe."
-        )
+        return Feedback(False, render("lesson.no_lead_with", kind=got.kind.value))
     brk = str(ex.get("avoid_break", ""))
     if brk and brk in str(got.cards) and got.kind != "bomb":
-        return Feedback(
-            False,
-            f"Así rompes tu póker de {RANK_NAMES_ES['3456789TJQKA2BR'.index(brk)]}: "
-            "cuatro cartas iguales valen más juntas.",
-        )
+        return Feedback(False, render("lesson.breaks_four", rank=brk))
     rest = parse(str(ex["hand"])) - got.cards
     if "max_plays_after" in ex:
         left = min_plays(rest)
         if left > int(ex["max_plays_after"]):
-            return Feedback(
-                False, f"Te deja en {left} jugadas; hay una salida que te deja en {ex['max_plays_after']}."
-            )
-    return Feedback(
-        True,
-        f"¡Bien! {got.describe()[0].upper()}{got.describe()[1:]}; te quedan {count(min_plays(rest), 'jugada')}.",
-    )
+            return Feedback(False, render("lesson.too_many_left", n=left, best=int(ex["max_plays_after"])))
+    return Feedback(True, render("lesson.well_played", play=got.as_message(), n=min_plays(rest)))
+
+
+def _next_leader(record: dict[str, Any], step: int) -> int | None:
+    """The seat that opens the first trick after action ``step`` of ``record``, ``None`` if the hand
+    ends first."""
+    from ddz.game import PLAYING, Game
+
+    for k in range(step + 1, len(list(record["actions"]))):
+        g, _ = game_at(record, k)
+        assert isinstance(g, Game)
+        if g.phase == PLAYING and g.table is None:
+            return int(g.turn)
+    return None
 
 
 # ---- the claims of annotated notes ----------------------------------------------------------------
@@ -401,7 +394,8 @@ def check_claims(record: dict[str, Any], step: int, checks: list[dict[str, Any]]
     """Check the facts a hand-written note states about action ``step`` (0-based) of ``record``.
 
     Each check is a one-key mapping; seats are 0 (Sur), 1 (Este), 2 (Oeste). ``before`` is the game
-    just before the action, ``after`` just after it. Returns the checks that do not hold."""
+    just before the action, ``after`` just after it; ``then_leads`` names the seat that opens the next
+    trick. Returns the checks that do not hold."""
     from ddz.ai.solver import min_plays
     from ddz.codes import cards_of
     from ddz.game import PASS, PLAYING, Game
@@ -463,6 +457,8 @@ def check_claims(record: dict[str, Any], step: int, checks: list[dict[str, Any]]
             got = before.landlord is not None and actor == (before.landlord + 1) % 3
         elif name == "leading":
             got = before.table is None
+        elif name == "then_leads":  # who opens the next trick (the claim «recupera la salida», proven)
+            got = _next_leader(record, step)
         elif name == "table":
             got, want = str(before.table), str(parse(str(want)))
         else:

@@ -7,16 +7,17 @@ name and explanation from the engine: nothing here restates an example or its an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ddz.cards import RANK_NAMES_ES, parse
 from ddz.compare import compare
 from ddz.conformance.corpus import Case
 from ddz.diagnose import diagnose, spoken
 from ddz.game import score
-from ddz.messages import summary
+from ddz.messages import say_cards, summary
 from ddz.ops import op_bid
 from ddz.plays import KINDS, Play, analyze
 from ddz.variants import STANDARD
@@ -25,12 +26,58 @@ from tutorial.logic import corpus, rules
 GLOSSARY_FILE = Path(__file__).parent / "data" / "glossary.yaml"
 
 
+Proof = tuple[dict[str, Any], ...]
+"""What proves a statement, in the shared proof format (CONTRIBUTING.md, «Proofs of what a learner
+reads»): ``{"case": ID}``, ``{"rule": ID}``, ``{"classify": CARDS, "kind": KIND}``,
+``{"beats": [PLAY, TABLE], "expect": BOOL}``, ``{"quote": TEXT, "source": "000"}``; run by
+``tests/test_reference_claims.py`` against the engine and the independent model ``tests/oracle.py``."""
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A hand-written sentence of the «Reglas» page and what proves it."""
+
+    text: str
+    proof: Proof
+
+
+PAGE: dict[str, Statement] = {
+    "intro": Statement(
+        "Tres jugadores, una baraja de 54 cartas y dos bandos: el **terrateniente**, solo, contra los dos "
+        "**campesinos**. Gana el bando que se queda sin cartas primero. Toca cualquier ejemplo para abrirlo "
+        "en el **Explorador** y probar variantes.",
+        ({"rule": "R-PLAYERS-1"}, {"rule": "R-DECK-1"}, {"rule": "R-WIN-1"}),
+    ),
+    "kinds": Statement(
+        "Cada jugada se lee de **una sola manera**. El **cuerpo** decide su fuerza; los **acompañantes** "
+        "van con él y no cuentan. Las jugadas encadenadas (escaleras, escaleras de parejas, aviones) se "
+        "detienen en el as.",
+        (
+            {"rule": "R-ONE-5"},
+            {"rule": "R-CMP-2"},
+            {"case": "beats.body-only.KKK3-vs-QQQR"},
+            {"rule": "R-CHAIN-1"},
+            {"case": "classify.chain.TJQKA2"},
+        ),
+    ),
+    "auctions": Statement(
+        "Algunas subastas, resueltas por el motor:", ({"rule": "R-BID-2"}, {"case": "bid.one-round.raise"})
+    ),
+    "score": Statement(
+        "Por ejemplo, base 2 y una bomba (multiplicador ×2, S = 4), según el motor:",
+        ({"rule": "R-SCORE-1"}, {"rule": "R-SCORE-2"}, {"rule": "R-SCORE-7"}),
+    ),
+}
+"""The hand-written sentences of the «Reglas» page (the rest is drawn from rules.md and the corpus)."""
+
+
 @dataclass(frozen=True)
 class Term:
     id: str
     term: str
     text: str
     case: str | None = None
+    proof: Proof = ()
 
     @property
     def anchor(self) -> str:
@@ -44,7 +91,10 @@ def glossary() -> tuple[Term, ...]:
     import yaml
 
     raw = yaml.safe_load(GLOSSARY_FILE.read_text(encoding="utf-8"))
-    return tuple(Term(str(t["id"]), str(t["term"]), str(t["text"]), t.get("case")) for t in raw)
+    return tuple(
+        Term(str(t["id"]), str(t["term"]), str(t["text"]), t.get("case"), tuple(t.get("proof") or ()))
+        for t in raw
+    )
 
 
 @dataclass(frozen=True)
@@ -67,21 +117,21 @@ def _cap(text: str) -> str:
 
 
 def play_words(p: Play) -> str:
-    """A play in words, its cards as printed on them: «trío con carta suelta de K: K K K y 3»."""
+    """A play in words, its cards as printed on them: «trío con carta suelta de K: K K K + 3»."""
     what = f"{p.name} de {RANK_NAMES_ES[p.rank]}"
     if p.chain > 1:
         what = f"{p.name} del {RANK_NAMES_ES[p.rank - p.chain + 1]} al {RANK_NAMES_ES[p.rank]}"
     if p.kind == "rocket":
         return "cohete: comodín pequeño y comodín grande"
-    kick = f" y {spoken(p.kickers)}" if p.kickers else ""
-    return f"{what}: {spoken(p.body)}{kick}"
+    return f"{what}: {say_cards(p.shown())}"
 
 
 def words(notation: str) -> str:
-    """Cards as a learner reads them: body first, then its kickers («K K K y 3»); any cards otherwise."""
+    """Cards as a learner reads them: a play body first, then its kickers, as ``say_cards`` writes it
+    («K K K + 3»); cards that are no play one by one, lowest first."""
     got = analyze(notation)
-    if isinstance(got, Play) and got.kickers:
-        return f"{spoken(got.body)} y {spoken(got.kickers)}"
+    if isinstance(got, Play):
+        return say_cards(got.shown())
     return spoken(notation)
 
 
@@ -179,26 +229,61 @@ class Faq:
     question: str
     answer: str
     example: Example | None = None
+    proof: Proof = field(default=())
 
 
 def faq() -> list[Faq]:
-    """The questions the seeds answer; the answers computed by the engine where it can."""
+    """The questions the seeds answer; the answers computed by the engine where it can, each with
+    what proves it."""
     out: list[Faq] = []
-    asks: tuple[tuple[str, str, str], ...] = (
-        ("classify.one-1.444455-not-bomb", "¿{cards} es una bomba?", "bomb"),
-        ("classify.chain.TJQKA2", "¿Puede ir un 2 en una escalera, como {cards}?", "straight"),
+    asks: tuple[tuple[str, str, str, Proof], ...] = (
+        (
+            "classify.one-1.444455-not-bomb",
+            "¿{cards} es una bomba?",
+            "bomb",
+            (
+                {"case": "beats.four-two.four-two-vs-single"},
+                {"case": "beats.four-two.555566-vs-444433"},
+                {"case": "beats.bombs.bomb-over-four-two"},
+                {"beats": ["BR", "444455"], "expect": True},
+                {"rule": "R-SCORE-3"},
+            ),
+        ),
+        (
+            "classify.chain.TJQKA2",
+            "¿Puede ir un 2 en una escalera, como {cards}?",
+            "straight",
+            ({"rule": "R-CHAIN-1"}, {"case": "classify.chain.TJQKA"}),
+        ),
         (
             "classify.one-2.44445555",
             "¿Puedo jugar {cards} como un cuarteto con dos parejas?",
             "four_two_pairs",
+            ({"rule": "R-ONE-2"}, {"classify": "4444", "kind": "bomb"}, {"classify": "5555", "kind": "bomb"}),
         ),
-        ("classify.one-4.4444BR", "¿Pueden acompañar los dos comodines a la vez, como en {cards}?", ""),
+        (
+            "classify.one-4.4444BR",
+            "¿Pueden acompañar los dos comodines a la vez, como en {cards}?",
+            "",
+            (
+                {"rule": "R-ONE-4"},
+                {"classify": "44443B", "kind": "four_two_singles"},
+                {"case": "classify.kinds.rocket"},
+            ),
+        ),
     )
-    for qid, question, kind in asks:
+    for qid, question, kind, proof in asks:
         ex = example(case(qid))
         got = analyze(ex.play)
         yes = isinstance(got, Play) and (not kind or got.kind == kind)  # the engine's reading decides
-        out.append(Faq(question.format(cards=words(ex.play)), f"{'Sí' if yes else 'No'}. {ex.text}", ex))
+        out.append(
+            Faq(
+                question.format(cards=words(ex.play)),
+                f"{'Sí' if yes else 'No'}. {ex.text}",
+                ex,
+                ({"case": qid}, *proof),
+            )
+        )
     for qid, question in (
         ("beats.body-only.KKK3-vs-QQQR", "¿{play} supera a {table}?"),
         ("beats.same-kind.six-vs-five", "¿Una escalera de seis cartas supera a una de cinco?"),
@@ -206,13 +291,14 @@ def faq() -> list[Faq]:
     ):
         ex = example(case(qid))
         q = question.format(play=words(ex.play), table=words(ex.table))
-        out.append(Faq(q, f"{'Sí' if ex.ok else 'No'}. {ex.text}", ex))
+        out.append(Faq(q, f"{'Sí' if ex.ok else 'No'}. {ex.text}", ex, ({"case": qid},)))
     four = analyze(case("classify.one-1.444455-not-bomb").input["cards"])
     assert isinstance(four, Play)
     out.append(
         Faq(
             "¿Un cuarteto con acompañantes duplica el multiplicador?",
             f"{'Sí' if four.is_bomb else 'No'}. {rules()['R-SCORE-3']}",
+            proof=({"rule": "R-SCORE-3"}, {"case": "game.spring.four-two-does-not-double"}),
         )
     )
     for question, rule in (
@@ -222,5 +308,5 @@ def faq() -> list[Faq]:
         ("¿Tienen que quedarse sin cartas los dos campesinos?", "R-WIN-1"),
         ("¿Importan los palos?", "R-SUIT-1"),
     ):
-        out.append(Faq(question, rules()[rule]))
+        out.append(Faq(question, rules()[rule], proof=({"rule": rule},)))
     return out

@@ -100,8 +100,9 @@ def workspace() -> None:
     bar = describe(ss.exp_play, ss.exp_table)
     why = diagnose(ss.exp_play) if ss.exp_play.strip() else None
     said = why.message[0].upper() + why.message[1:] + "." if why is not None else ""
-    if why is not None and bar.play is None and bar.title == "No es una jugada":
-        # no play: the bar says exactly what is wrong with these cards, not the generic sentence
+    if why is not None and bar.play is None and bar.title in ("No es una jugada", "No se entiende"):
+        # no play (or a card written as a number): the bar says exactly what is wrong with these
+        # cards, not the generic sentence
         st.html(bar_html(False, bar.title, said))
         why = None
     else:

@@ -12,6 +12,7 @@ from ddz.cards import parse
 from ddz.codes import ids_for
 from tutorial.cards_view import JOKER_LEGEND, cards_html
 from tutorial.rulebook import (
+    PAGE,
     Example,
     auction_examples,
     faq,
@@ -89,11 +90,7 @@ def bullets(*ids: str) -> None:
 
 
 st.title("Reglas del Dou Dizhu")
-st.markdown(
-    "Tres jugadores, una baraja de 54 cartas y dos bandos: el **terrateniente**, solo, contra los dos "
-    "**campesinos**. Gana el bando que se queda sin cartas primero. Toca cualquier ejemplo para abrirlo "
-    "en el **Explorador** y probar variantes."
-)
+st.markdown(PAGE["intro"].text)
 st.html(
     '<nav class="ddz-caption">En esta página: <a href="#baraja">Baraja</a> · <a href="#subasta">Subasta</a>'
     ' · <a href="#jugadas">Las 14 jugadas</a> · <a href="#superar">Superar</a> · <a href="#lectura">Una sola'
@@ -109,17 +106,13 @@ st.caption(JOKER_LEGEND)
 st.header("Reparto y subasta", anchor="subasta")
 bullets("R-DEAL-1", "R-BID-1", "R-BID-2", "R-BID-3", "R-BID-4", "R-BID-6", "R-BID-7")
 st.html(
-    '<div class="ddz-caption">Algunas subastas, resueltas por el motor:</div><ul data-testid="auctions">'
+    f'<div class="ddz-caption">{html.escape(PAGE["auctions"].text)}</div><ul data-testid="auctions">'
     + "".join(f"<li>{html.escape(b)} → {html.escape(r)}</li>" for b, r in auction_examples())
     + "</ul>"
 )
 
 st.header("Las 14 jugadas", anchor="jugadas")
-st.markdown(
-    "Cada jugada se lee de **una sola manera**. El **cuerpo** decide su fuerza; los **acompañantes** "
-    "van con él y no cuentan. Las jugadas encadenadas (escaleras, escaleras de parejas, aviones) se "
-    "detienen en el as."
-)
+st.markdown(PAGE["kinds"].text)
 tiles(
     [
         (
@@ -168,7 +161,7 @@ rows = "".join(
     for who, ll, ff in score_table(2, 1)
 )
 st.html(
-    '<div class="ddz-caption">Por ejemplo, base 2 y una bomba (multiplicador ×2, S = 4), según el motor:</div>'
+    f'<div class="ddz-caption">{html.escape(PAGE["score"].text)}</div>'
     '<table data-testid="score-table"><tr><th></th><th>terrateniente</th><th>cada campesino</th></tr>'
     f"{rows}</table>"
 )

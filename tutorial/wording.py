@@ -1,0 +1,88 @@
+"""How a sentence a learner reads is worded: cards as they are printed on them, numbers that agree.
+
+Three checks, each returning what it found (``[]`` when the text is clean):
+
+- :func:`notation_slips`: a card written in the engine's notation. Any glued run of two or more
+  rank symbols (``562222``, ``JJJJ``, ``KKK``, ``QQQR``, ``(44)``), a lone ``T``, ``B`` or ``R``,
+  and the ten as ``T``. A learner reads ``5 6 2 2 2 2``, ``J J J J``, ``K K K + 3`` (what
+  :func:`ddz.messages.say_cards` writes). Numbers stay numbers: a two-digit number of two different
+  digits (``54 cartas``, ``17``) is a count, not two cards.
+- :func:`joiner_slips`: a play's body and its kickers joined by «y» or «con» (``K K K y 3``) where
+  ``say_cards`` writes « + » (``K K K + 3``).
+- :func:`plural_slips`: «1 cartas», «te quedan 1 jugada», «faltan 1 valor»: one with a plural noun or
+  a plural verb, and a number above one with a singular noun.
+
+Written apart from the engine's own renderer (it reads text, not data), so it catches what a
+template or a hand-written note gets wrong.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SYMBOL = "3456789TJQKA2BR"
+_TOKEN = re.compile(r"(?<![\wÁÉÍÓÚÑáéíóúñ])(?<!\d[,.])[0-9A-Za-z]+(?![\wÁÉÍÓÚÑáéíóúñ])(?![,.]\d)")
+"""A word or number (a decimal such as 0,552 is one number, not two tokens)."""
+_CARD = r"(?:10|[3-9JQKA2]|comodín pequeño|comodín grande)"
+_JOINER = re.compile(
+    rf"(?<![\w])((?:{_CARD}) (?:{_CARD})(?: {_CARD})*) (y|con) ({_CARD}(?: {_CARD})*)(?![\w])"
+)
+_NOUNS = (
+    "carta", "jugada", "tirada", "valor", "pareja", "trío", "bomba", "suelta", "acompañante", "punto",
+    "reparto", "paso", "baza", "copia", "decisión", "error", "vez", "jugador", "campesino", "comodín",
+)  # fmt: skip
+_PLURAL = {
+    n: (n[:-1] + "ces" if n.endswith("z") else n + "es" if n[-1] in "nlrd" else n + "s") for n in _NOUNS
+}
+_PLURAL["trío"], _PLURAL["decisión"], _PLURAL["comodín"] = "tríos", "decisiones", "comodines"
+_VERBS_PL = ("quedan", "faltan", "acompañan", "son", "salen", "tienen", "llevan")
+
+
+def notation_slips(text: str) -> list[str]:
+    """Tokens of ``text`` that read as cards in notation (see the module's docstring)."""
+    out = []
+    for m in _TOKEN.finditer(text):
+        tok = m.group(0)
+        if tok in ("T", "B", "R"):
+            if text[m.end() : m.end() + 1] != "-":  # a rule id (R-CMP-1) is not a card
+                out.append(tok)
+            continue
+        if len(tok) < 2 or any(c not in _SYMBOL for c in tok):
+            continue
+        if tok.isdigit() and len(tok) == 2 and tok[0] != tok[1]:
+            continue  # a count: «54 cartas», «34 repartos»
+        out.append(tok)
+    return out
+
+
+def joiner_slips(text: str) -> list[str]:
+    """A group of cards joined to its kickers by «y» / «con» instead of « + »."""
+    out = []
+    for m in _JOINER.finditer(text):
+        body = m.group(1).split(" ")
+        if len(set(body)) == 1 and len(body) >= 3:  # a trio or a four: a play's body, then kickers
+            out.append(m.group(0))
+    return out
+
+
+def plural_slips(text: str) -> list[str]:
+    """Numbers that disagree with their noun or verb."""
+    out = []
+    for sing, plur in _PLURAL.items():
+        out += [m.group(0) for m in re.finditer(rf"(?<![\d,.])\b1 {plur}\b", text)]
+        out += [
+            m.group(0)
+            for m in re.finditer(rf"\b(?:[02-9]|\d\d+) {sing}\b(?! pequeño| grande)", text)  # a joker's name
+        ]
+    for verb in _VERBS_PL:
+        out += [m.group(0) for m in re.finditer(rf"\b{verb} (?:solo )?1 \w+", text, re.I)]
+    return out
+
+
+def slips(text: str) -> list[str]:
+    """Every wording slip of ``text``: notation, « + » joiners and plurals."""
+    return (
+        [f"notation «{t}»" for t in notation_slips(text)]
+        + [f"joined with y/con «{t}»" for t in joiner_slips(text)]
+        + [f"plural «{t}»" for t in plural_slips(text)]
+    )
