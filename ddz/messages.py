@@ -1274,7 +1274,8 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
         "",
         "Imprecisión: " + _DID + " y gastaste {control, list}, que la CPU habría guardado para recuperar la "
         "salida; te {left, plural, one {queda # jugada} other {quedan # jugadas}}, "
-        "{cpu_left, plural, one {# jugada} other {# jugadas}} con la jugada de la CPU. " + _CPU_DID,
+        "{fewer, plural, =0 {las mismas que} one {una menos que} other {# menos que}} con la jugada de la CPU. "
+        + _CPU_DID,
         "as few plays as the CPU's action, but spending a 2 or a joker the CPU's keeps (control: cpu.control_*)",
     ),
     _e(
@@ -1288,7 +1289,7 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
     _e(
         "review.forced",
         "",
-        "Sin elección: no tenías nada que superara {table, cards}, así que pasar era lo único posible.",
+        "Sin elección: no tenías nada que superara a {table, cards}, así que pasar era lo único posible.",
         "a pass that was the only legal action",
     ),
     _e(
@@ -1304,8 +1305,8 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
     _e(
         "review.lost_as_cpu",
         "",
-        "Momento clave: ninguno tuyo en el juego. En tus {decisions, plural, one {# decisión} other {# decisiones}}"
-        " de juego con elección hiciste lo mismo que la CPU{bids_differ, select, true {; solo en la subasta "
+        "Momento clave: ninguno tuyo en el juego. {decisions, plural, one {En tu única decisión} "
+        "other {En tus # decisiones}} de juego con elección hiciste lo mismo que la CPU{bids_differ, select, true {; solo en la subasta "
         "elegiste otra cosa} other {, y también en la subasta, así que en tu sitio la CPU habría perdido esta mano "
         "igual}}. {winner}",
         "a lost hand where every play decision with a choice was the CPU's own (bids_differ: a bid was not; "
@@ -1438,8 +1439,8 @@ _HISTORY_ENTRIES: tuple[Entry, ...] = (
     _e(
         "review.undone",
         "",
-        "Con «Deshacer» cambiaste {n, plural, one {# decisión: la {which} (marcada «deshecha»)} "
-        "other {# decisiones: las {which} (marcadas «deshecha»)}}.",
+        "Con «Deshacer» cambiaste {n, plural, one {# decisión: la {which, list} (marcada «deshecha»)} "
+        "other {# decisiones: las {which, list} (marcadas «deshecha»)}}.",
         "the decisions taken back with «Deshacer»",
     ),
 )

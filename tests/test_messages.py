@@ -26,7 +26,7 @@ from ddz.codes import deal, decode, encode
 from ddz.compare import Verdict, compare
 from ddz.diagnose import Diagnosis, diagnose
 from ddz.game import Event, Game, GameError
-from ddz.messages import CATALOG, CodedError, MessageDataError, MessageError, render
+from ddz.messages import CATALOG, CodedError, MessageDataError, MessageError, nested, render
 from ddz.moves import legal_plays
 from ddz.ops import run_op
 from ddz.plays import Play, Rejection, analyze, classify
@@ -1149,6 +1149,284 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "no tienes nada que supere a 2; y guardas un 2 para recuperar la salida",
     ),
 ]
+
+_WHY = nested("cpu.fewest_plays", you=True, plays=2, plan=["KKK 3", "55"], has_plan=True)
+_OUT = nested("cpu.go_out", you=True)
+# The teacher's claims (issue 25): each sentence read against its template and the rules.
+TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
+    (
+        "coach.bid",
+        lambda: render("coach.bid", dict(why=_OUT, bid=2)),
+        "Primero, la subasta: quien más puja será el terrateniente y jugará solo contra los otros dos. Cuenta tus jugadas, no tus cartas altas: con esto te quedas sin cartas. Pulsa «Pujar 2».",
+    ),
+    (
+        "coach.over",
+        lambda: render("coach.over", {}),
+        "¡Mano terminada! Ya conoces lo básico. Abajo puedes revisar cada una de tus decisiones.",
+    ),
+    (
+        "coach.pass",
+        lambda: render("coach.pass", dict(why=_OUT)),
+        "Pulsa «Pasar»: con esto te quedas sin cartas.",
+    ),
+    (
+        "coach.raise",
+        lambda: render(
+            "coach.raise", dict(leading=True, cards="KKK 3", kind="trio_single", how=False, why=_WHY)
+        ),
+        "Abres la baza: puedes jugar la combinación que quieras. Levanta K K K + 3, trío con carta suelta. Por qué: te deja en 2 jugadas (K K K + 3 · 5 5).",
+    ),
+    (
+        "coach.raise",
+        lambda: render("coach.raise", dict(leading=False, cards="BR", kind="rocket", how=True, why=_WHY)),
+        "Levanta cohete. Toca cada carta para levantarla (o desliza el dedo por encima de varias; un doble toque levanta todas las de un valor). Si te equivocas, vuelve a tocarla para bajarla. Por qué: te deja en 2 jugadas (K K K + 3 · 5 5).",
+    ),
+    (
+        "coach.raised",
+        lambda: render("coach.raised", dict(why=_WHY)),
+        "¡Eso es! La barra lo confirma: ahora pulsa «Jugar». Por qué esta jugada: te deja en 2 jugadas (K K K + 3 · 5 5).",
+    ),
+    (
+        "cpu.control_back",
+        lambda: render(
+            "cpu.control_back",
+            dict(
+                sure=False,
+                what=nested("cpu.what_play", kind="single", rank="2"),
+                beaters=[nested("cpu.beater_rank", rank="R")],
+                n=1,
+            ),
+        ),
+        "el 2 no recupera la salida con seguridad: aún puede superar esa jugada el comodín grande",
+    ),
+    ("hint.bid", lambda: render("hint.bid", dict(why=_OUT)), "Pista: con esto te quedas sin cartas."),
+    (
+        "hint.pass",
+        lambda: render("hint.pass", dict(why=_OUT)),
+        "Pista: pasa — con esto te quedas sin cartas.",
+    ),
+    (
+        "hint.play",
+        lambda: render("hint.play", dict(cards="TT", why=_WHY)),
+        "Pista: juega 10 10 — te deja en 2 jugadas (K K K + 3 · 5 5).",
+    ),
+    ("history.bid", lambda: render("history.bid", dict(bid=0, you=True, who="Tú")), "Tú pasas."),
+    ("history.bid", lambda: render("history.bid", dict(bid=2, you=False, who="Oeste")), "Oeste puja 2."),
+    ("history.double", lambda: render("history.double", dict(value=4)), "El multiplicador se duplica: ×4."),
+    (
+        "history.forced",
+        lambda: render("history.forced", dict(you=False, who="Este")),
+        "Cuarto reparto y tampoco puja nadie: como Este abrió la subasta, es terrateniente a la fuerza con base 1.",
+    ),
+    (
+        "history.landlord",
+        lambda: render("history.landlord", dict(you=True, who="Tú", base=3, kitty="TTJ")),
+        "Eres el terrateniente (base 3) y recibes el pozo: 10 10 J.",
+    ),
+    (
+        "history.over",
+        lambda: render("history.over", dict(you=False, who="Oeste", landlord=False)),
+        "Oeste se queda sin cartas: ganan los campesinos.",
+    ),
+    (
+        "history.pass",
+        lambda: render("history.pass", dict(you=True, who="Tú", forced=True)),
+        "Tú pasas: no tenías nada que superara la jugada de la mesa.",
+    ),
+    (
+        "history.play",
+        lambda: render(
+            "history.play", dict(you=False, who="Este", cards="BR", what=nested("play.describe_rocket"))
+        ),
+        "Este juega cohete: cohete (los dos comodines).",
+    ),
+    (
+        "history.redeal",
+        lambda: render("history.redeal", dict(deal=2)),
+        "Nadie ha pujado: se baraja y se reparte de nuevo (reparto 2 de 4).",
+    ),
+    (
+        "history.trick",
+        lambda: render("history.trick", dict(you=True, who="Tú")),
+        "Dos pases seguidos: baza nueva, abres tú.",
+    ),
+    (
+        "review.as_good",
+        lambda: render("review.as_good", dict(action="TT", cpu_action="p", why=_WHY, left=3, fewer=1)),
+        "Bien: jugaste 10 10; te quedan 3 jugadas, una menos que con la jugada de la CPU. La CPU habría pasado: te deja en 2 jugadas (K K K + 3 · 5 5).",
+    ),
+    (
+        "review.beginner",
+        lambda: render(
+            "review.beginner",
+            dict(
+                label="romper una bomba",
+                what=nested("review.mistake_broken_bomb", action="9"),
+                action="9",
+                cpu_action="p",
+                why=_WHY,
+            ),
+        ),
+        "Error de principiante: romper una bomba. Jugaste 9 y ya no tienes esas cuatro cartas juntas. La CPU habría pasado: te deja en 2 jugadas (K K K + 3 · 5 5).",
+    ),
+    (
+        "review.beginner",
+        lambda: render(
+            "review.beginner",
+            dict(
+                label="cubrir al compañero",
+                what=nested("review.mistake_covered_partner", action="AA"),
+                action="AA",
+                cpu_action="p",
+                why=_WHY,
+            ),
+        ),
+        "Error de principiante: cubrir al compañero. Jugaste A A sobre la jugada de tu compañero y le quitaste la salida a tu propio bando. La CPU habría pasado: te deja en 2 jugadas (K K K + 3 · 5 5).",
+    ),
+    (
+        "review.beginner",
+        lambda: render(
+            "review.beginner",
+            dict(
+                label="bomba pronto",
+                what=nested("review.mistake_early_bomb"),
+                action="5555",
+                cpu_action="33",
+                why=_WHY,
+            ),
+        ),
+        "Error de principiante: bomba pronto. Su valor está en recuperar la salida cuando importa; así solo duplicas el multiplicador. La CPU habría jugado 3 3: te deja en 2 jugadas (K K K + 3 · 5 5).",
+    ),
+    (
+        "review.bid_high_cards",
+        lambda: render(
+            "review.bid_high_cards", dict(label="pujar por cartas altas", mine=3, theirs=0, plays=9, why=_OUT)
+        ),
+        "Error de principiante: pujar por cartas altas. Pujaste 3 con una mano que necesita 9 jugadas. La CPU habría preferido pasar: con esto te quedas sin cartas.",
+    ),
+    (
+        "review.bid_other",
+        lambda: render("review.bid_other", dict(verdict="error", mine=0, theirs=2, why=_OUT)),
+        "Error: pasaste; la CPU habría preferido pujar 2: con esto te quedas sin cartas.",
+    ),
+    (
+        "review.bid_same",
+        lambda: render("review.bid_same", dict(mine=1, theirs=1, why=_OUT)),
+        "Bien: pujaste 1, como la CPU: con esto te quedas sin cartas.",
+    ),
+    (
+        "review.forced",
+        lambda: render("review.forced", dict(table="QQQ R")),
+        "Sin elección: no tenías nada que superara a Q Q Q + comodín grande, así que pasar era lo único posible.",
+    ),
+    (
+        "review.go_out_too",
+        lambda: render("review.go_out_too", dict(action="55", cpu_action="5", why=_OUT)),
+        "Bien: jugaste 5 5 y te quedaste sin cartas. La CPU habría jugado 5: con esto te quedas sin cartas.",
+    ),
+    (
+        "review.key_moment",
+        lambda: render(
+            "review.key_moment", dict(n=4, action="p", cpu_action="AA", samples=12, cpu_wins=9, wins=3)
+        ),
+        "Momento clave (estimación de la CPU), decisión 4: pasaste. En 12 finales simulados con repartos posibles de las cartas que no veías, jugar A A gana 9 de los 12 y lo que hiciste, 3.",
+    ),
+    (
+        "review.lost_as_cpu",
+        lambda: render(
+            "review.lost_as_cpu",
+            dict(
+                decisions=1,
+                bids_differ=True,
+                winner=nested(
+                    "review.winner_hand",
+                    landlord=True,
+                    who="Este",
+                    plays=4,
+                    control=[nested("cpu.control_rocket")],
+                    has_control=True,
+                ),
+            ),
+        ),
+        "Momento clave: ninguno tuyo en el juego. En tu única decisión de juego con elección hiciste lo mismo que la CPU; solo en la subasta elegiste otra cosa. Al empezar el juego, la mano del terrateniente salía en 4 jugadas y tenía el cohete.",
+    ),
+    (
+        "review.lost_no_worse",
+        lambda: render(
+            "review.lost_no_worse",
+            dict(
+                samples=8,
+                winner=nested(
+                    "review.winner_hand", landlord=False, who="Oeste", plays=1, control=[], has_control=False
+                ),
+            ),
+        ),
+        "Momento clave: no se ve ninguno. Donde elegiste otra cosa que la CPU, lo tuyo ganó en los finales simulados al menos tantas veces como lo de la CPU (estimación con 8 repartos o más por decisión). Al empezar el juego, la mano de Oeste salía en 1 jugada.",
+    ),
+    (
+        "review.missed_sure_win",
+        lambda: render("review.missed_sure_win", dict(action="p", cpu_action="2", why=_OUT)),
+        "Error: había una forma segura de ganar y pasaste, que no lo es. La CPU habría jugado 2: con esto te quedas sin cartas.",
+    ),
+    (
+        "review.more_plays",
+        lambda: render(
+            "review.more_plays",
+            dict(verdict="imprecision", action="3", cpu_action="33", why=_WHY, left=1, cpu_left=1),
+        ),
+        "Imprecisión: jugaste 3 y te queda 1 jugada; con la jugada de la CPU te habría quedado 1 jugada. La CPU habría jugado 3 3: te deja en 2 jugadas (K K K + 3 · 5 5).",
+    ),
+    (
+        "review.play_same",
+        lambda: render("review.play_same", dict(action="p", cpu_action="p", why=_WHY)),
+        "Bien: pasaste, como la CPU: te deja en 2 jugadas (K K K + 3 · 5 5).",
+    ),
+    (
+        "review.spent_control",
+        lambda: render(
+            "review.spent_control",
+            dict(
+                action="2",
+                cpu_action="A",
+                why=_WHY,
+                control=[nested("cpu.control_twos", twos=1)],
+                left=2,
+                cpu_left=3,
+                fewer=1,
+            ),
+        ),
+        "Imprecisión: jugaste 2 y gastaste un 2, que la CPU habría guardado para recuperar la salida; te quedan 2 jugadas, una menos que con la jugada de la CPU. La CPU habría jugado A: te deja en 2 jugadas (K K K + 3 · 5 5).",
+    ),
+    (
+        "review.summary",
+        lambda: render("review.summary", dict(judged=1, good=1, inaccurate=0, mistakes=2, forced=1)),
+        "Tu 1 decisión con elección: 1 bien, 0 imprecisiones, 2 errores, comparadas con la CPU y con el cálculo de jugadas mínimas. Además, 1 pase sin elección (no tenías nada que superara la mesa): no cuenta.",
+    ),
+    (
+        "review.sure_win_too",
+        lambda: render(
+            "review.sure_win_too",
+            dict(
+                action="A",
+                cpu_action="2",
+                why=_WHY,
+                sure=nested("cpu.sure_win", you=True, order=["A", "3"], last_open=True),
+            ),
+        ),
+        "Bien: jugaste A; así también ganas seguro: ganas seguro si juegas en este orden: A · 3; nadie puede superar ninguna de esas jugadas antes de la última. La CPU habría jugado 2: te deja en 2 jugadas (K K K + 3 · 5 5).",
+    ),
+    (
+        "review.undone",
+        lambda: render("review.undone", dict(n=1, which=["3"])),
+        "Con «Deshacer» cambiaste 1 decisión: la 3 (marcada «deshecha»).",
+    ),
+    (
+        "review.undone",
+        lambda: render("review.undone", dict(n=2, which=["3", "5"])),
+        "Con «Deshacer» cambiaste 2 decisiones: las 3 y 5 (marcadas «deshecha»).",
+    ),
+]
+CASES += TEACHER_CASES
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ The proof format (CONTRIBUTING.md, «Proofs of what a learner reads») is a list
 - ``{test: "tests/test_x.py::test_name"}``: a statement about the program, proven by that test;
 - ``{at: STEP, CHECK: VALUE}`` (annotated hands only): a ``check_claims`` fact about action STEP.
 
-Every text is also checked for its wording (:mod:`tutorial.wording`): no card in notation, body and
+Every text is also checked for its wording (:mod:`truthcheck.wording`): no card in notation, body and
 kickers joined with « + », numbers that agree with their noun and verb.
 """
 
@@ -40,9 +40,9 @@ from ddz.compare import beats
 from ddz.conformance.runner import InProcess, run_case
 from ddz.plays import Play, analyze
 from ddz.variants import STANDARD
+from truthcheck.wording import joiner_slips, notation_slips, plural_slips, slips
 from tutorial import logic, rulebook
 from tutorial.logic import annotated_hands, check_claims, corpus, lessons, rules
-from tutorial.wording import joiner_slips, notation_slips, plural_slips, slips
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ["docs/reglas.md", "docs/variantes.md", "docs/aprender/glosario.md"]

@@ -399,7 +399,11 @@ def _review(x: Decision, d: dict[str, Any], code: str) -> list[str]:
             )
         if code == "review.spent_control":
             spent = Counter(c for c in x.action if c in "2BR")
-            _check(bad, left <= cpu_left and spent, "spends a 2 or a joker, with as few plays")
+            _check(
+                bad,
+                cpu_left - left == int(d["fewer"]) >= 0 and spent,
+                "spends a 2 or a joker, with as few plays",
+            )
             _check(bad, not any(c in cpu_action for c in "2BR"), "the CPU's action keeps them")
             bad += _control_kept(spent, _summary(d["control"]))
     elif code == "review.go_out_too":

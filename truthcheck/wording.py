@@ -1,25 +1,93 @@
-"""How a learner sentence is worded: no card in engine notation, numbers agreeing with their nouns,
-no claim stronger than any verifier can check.
+"""How a sentence a learner reads is worded: cards as they are printed on them, numbers that agree.
 
-A learner reads cards as the cards show them («Q Q Q + 3», «10», «comodín grande»,
-:func:`ddz.messages.say_cards`): never ``T``, ``B``, ``R``, nor ranks glued together (``562222``,
-``(44)``, ``JJJJ``, ``KKK``), which is how the engine writes them.
+Three checks, each returning what it found (``[]`` when the text is clean):
+
+- :func:`notation_slips`: a card written in the engine's notation. Any glued run of two or more
+  rank symbols (``562222``, ``JJJJ``, ``KKK``, ``QQQR``, ``(44)``), a lone ``T``, ``B`` or ``R``,
+  and the ten as ``T``. A learner reads ``5 6 2 2 2 2``, ``J J J J``, ``K K K + 3`` (what
+  :func:`ddz.messages.say_cards` writes). Numbers stay numbers: a two-digit number of two different
+  digits (``54 cartas``, ``17``) is a count, not two cards.
+- :func:`joiner_slips`: a play's body and its kickers joined by «y» or «con» (``K K K y 3``) where
+  ``say_cards`` writes « + » (``K K K + 3``).
+- :func:`plural_slips`: «1 cartas», «te quedan 1 jugada», «faltan 1 valor»: one with a plural noun or
+  a plural verb, and a number above one with a singular noun.
+
+Written apart from the engine's own renderer (it reads text, not data), so it catches what a
+template or a hand-written note gets wrong.
 """
 
 from __future__ import annotations
 
 import re
 
-_RANKS = "3456789TJQKA2BR"
-_TOKEN = re.compile(r"(?<![\w+−×-])[0-9A-Za-z]+(?![\w%])")
-_NOUNS = {
-    "carta": "cartas", "jugada": "jugadas", "vez": "veces", "decisión": "decisiones", "reparto": "repartos",
-    "error": "errores", "imprecisión": "imprecisiones", "pase": "pases", "final": "finales", "punto": "puntos",
-    "tirada": "tiradas", "baza": "bazas",
-}  # fmt: skip
-_SINGULAR = re.compile(r"(?<![\d,.])1 (" + "|".join(_NOUNS.values()) + r")\b")
-_PLURAL = re.compile(r"(?<![\d,.+−-])(0|[2-9]|\d\d+) (" + "|".join(_NOUNS) + r")\b")
-_VERB = re.compile(r"\b(quedan|tienen|quedaron|habrían quedado) 1 ")
+_SYMBOL = "3456789TJQKA2BR"
+_TOKEN = re.compile(r"(?<![\wÁÉÍÓÚÑáéíóúñ])(?<!\d[,.])[0-9A-Za-z]+(?![\wÁÉÍÓÚÑáéíóúñ])(?![,.]\d)")
+"""A word or number (a decimal such as 0,552 is one number, not two tokens)."""
+_CARD = r"(?:10|[3-9JQKA2]|comodín pequeño|comodín grande)"
+_JOINER = re.compile(
+    rf"(?<![\w])((?:{_CARD}) (?:{_CARD})(?: {_CARD})*) (y|con) ({_CARD}(?: {_CARD})*)(?![\w])"
+)
+_NOUNS = (
+    "carta", "jugada", "tirada", "valor", "pareja", "trío", "bomba", "suelta", "acompañante", "punto",
+    "reparto", "paso", "baza", "copia", "decisión", "error", "vez", "jugador", "campesino", "comodín",
+)  # fmt: skip
+_PLURAL = {
+    n: (n[:-1] + "ces" if n.endswith("z") else n + "es" if n[-1] in "nlrd" else n + "s") for n in _NOUNS
+}
+_PLURAL["trío"], _PLURAL["decisión"], _PLURAL["comodín"] = "tríos", "decisiones", "comodines"
+_VERBS_PL = ("quedan", "faltan", "acompañan", "son", "salen", "tienen", "llevan")
+
+
+def notation_slips(text: str) -> list[str]:
+    """Tokens of ``text`` that read as cards in notation (see the module's docstring)."""
+    out = []
+    for m in _TOKEN.finditer(text):
+        tok = m.group(0)
+        if tok in ("T", "B", "R"):
+            if text[m.end() : m.end() + 1] != "-":  # a rule id (R-CMP-1) is not a card
+                out.append(tok)
+            continue
+        if len(tok) < 2 or any(c not in _SYMBOL for c in tok):
+            continue
+        if tok.isdigit() and len(tok) == 2 and tok[0] != tok[1]:
+            continue  # a count: «54 cartas», «34 repartos»
+        out.append(tok)
+    return out
+
+
+def joiner_slips(text: str) -> list[str]:
+    """A group of cards joined to its kickers by «y» / «con» instead of « + »."""
+    out = []
+    for m in _JOINER.finditer(text):
+        body = m.group(1).split(" ")
+        if len(set(body)) == 1 and len(body) >= 3:  # a trio or a four: a play's body, then kickers
+            out.append(m.group(0))
+    return out
+
+
+def plural_slips(text: str) -> list[str]:
+    """Numbers that disagree with their noun or verb."""
+    out = []
+    for sing, plur in _PLURAL.items():
+        out += [m.group(0) for m in re.finditer(rf"(?<![\d,.])\b1 {plur}\b", text)]
+        out += [
+            m.group(0)
+            for m in re.finditer(rf"\b(?:[02-9]|\d\d+) {sing}\b(?! pequeño| grande)", text)  # a joker's name
+        ]
+    for verb in _VERBS_PL:
+        out += [m.group(0) for m in re.finditer(rf"\b{verb} (?:solo )?1 \w+", text, re.I)]
+    return out
+
+
+def slips(text: str) -> list[str]:
+    """Every wording slip of ``text``: notation, « + » joiners and plurals."""
+    return (
+        [f"notation «{t}»" for t in notation_slips(text)]
+        + [f"joined with y/con «{t}»" for t in joiner_slips(text)]
+        + [f"plural «{t}»" for t in plural_slips(text)]
+    )
+
+
 OVERCLAIMS = (
     "juegues como juegues",
     "juegue como juegue",
@@ -30,23 +98,6 @@ OVERCLAIMS = (
 """Phrases no verifier can back: they claim every line, every defence, or the best of all moves."""
 
 
-def notation(token: str) -> bool:
-    """``token`` reads as cards in engine notation: a lone T, B or R; ranks glued together with a
-    letter among them (``KKK``, ``79QQQQ``); the same digit repeated (``44``, ``2222``); or four
-    digits or more (``562222``, ``3456``). A number such as «16» or a word such as «A» is not."""
-    if not token or any(c not in _RANKS for c in token.upper()) or token != token.upper():
-        return False
-    if len(token) == 1:
-        return token in "TBR"
-    letters = any(c.isalpha() for c in token)
-    return letters or len(set(token)) == 1 or len(token) >= 4
-
-
-def wording(sentence: str) -> list[str]:
-    """What is wrong with how ``sentence`` is worded (``[]`` when nothing is)."""
-    out = [f"card notation «{t}»" for t in _TOKEN.findall(sentence) if notation(t)]
-    out += [f"«1 {m}»: one takes the singular" for m in _SINGULAR.findall(sentence)]
-    out += [f"«{n} {noun}»: the plural" for n, noun in _PLURAL.findall(sentence)]
-    out += [f"«{v} 1»: the verb in the singular" for v in _VERB.findall(sentence)]
-    out += [f"overclaim «{w}»" for w in OVERCLAIMS if w in sentence]
-    return out
+def wording(text: str) -> list[str]:
+    """What is wrong with how ``text`` is worded: :func:`slips` and claims no verifier can back."""
+    return slips(text) + [f"overclaim «{w}»" for w in OVERCLAIMS if w in text]

@@ -110,7 +110,7 @@ def _play_item(g: Game, index: int, action: str, cpu: Advice) -> tuple[str, Mess
         )
     spent = control_messages(control_summary(play.cards)) if play is not None else []
     if spent and not (cpu.action != PASS and control_messages(control_summary(parse(cpu.action)))):
-        data = {"control": spent, "left": left, "cpu_left": cpu_left}
+        data = {"control": spent, "left": left, "cpu_left": cpu_left, "fewer": cpu_left - left}
         return INACCURATE, nested("review.spent_control", **data, **common), ""
     return GOOD, nested("review.as_good", left=left, fewer=cpu_left - left, **common), ""
 
