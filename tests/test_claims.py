@@ -68,5 +68,6 @@ def test_wording_catches_every_notation_and_plural_slip() -> None:
                 "a Sur le quedan 1 carta", "te quedan 1 jugada", "2 decisión", "juegue como juegue"):  # fmt: skip
         assert wording(bad), bad
     for good in ("K K K + 3 supera a Q Q Q + comodín grande", "a Sur le queda 1 carta", "en 16 repartos",
-                 "a Este le quedan 3 cartas", "+48 puntos, ×2", "a Oeste le queda una carta"):  # fmt: skip
+                 "a Este le quedan 3 cartas", "+48 puntos, ×2", "a Oeste le queda una carta",
+                 "superar a 8 8 8 con 2 2 2 le haría gastar tres doses"):  # fmt: skip
         assert wording(good) == [], good

@@ -59,7 +59,9 @@ def joiner_slips(text: str) -> list[str]:
     """A group of cards joined to its kickers by «y» / «con» instead of « + »."""
     out = []
     for m in _JOINER.finditer(text):
-        body = m.group(1).split(" ")
+        body, after = m.group(1).split(" "), m.group(3).split(" ")
+        if len(after) >= 3 and len(set(after)) == 1:
+            continue  # «superar a 8 8 8 con 2 2 2»: a play answered by another, not a body and its kickers
         if len(set(body)) == 1 and len(body) >= 3:  # a trio or a four: a play's body, then kickers
             out.append(m.group(0))
     return out
