@@ -12,9 +12,9 @@ the rules of seed 000; ``tests/test_truthcheck_facts.py`` checks them against th
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from . import rules
 from .rules import BODY_HEIGHT, COPIES, GUARD, RANKS, all_keys, all_legal, counts_of, fits, nibbles, to_str
@@ -307,8 +307,8 @@ def unseen(*seen: Cards) -> str:
     return _minus(FULL_DECK, hand_of("".join(canon(s) for s in seen)))
 
 
-def unseen_answers(play: Cards, unseen_cards: Cards, counts: dict[int, int]) -> set[str]:
-    """The plays that some seat of ``counts`` (seat -> number of cards it holds) may hold and that
+def unseen_answers(play: Cards, unseen_cards: Cards, counts: Mapping[Any, int]) -> set[str]:
+    """The plays that some seat of ``counts`` (any seat name -> number of cards it holds) may hold and that
     beat ``play``, over every way the ``unseen_cards`` may lie among those seats (cards beyond the
     seats' counts lie elsewhere: the kitty, a seat left out).
 
@@ -324,7 +324,7 @@ def unseen_answers(play: Cards, unseen_cards: Cards, counts: dict[int, int]) -> 
     return {a for a in answers(u, play) if len(a) <= room}
 
 
-def can_be_beaten_by_unseen(play: Cards, unseen_cards: Cards, counts: dict[int, int]) -> bool:
+def can_be_beaten_by_unseen(play: Cards, unseen_cards: Cards, counts: Mapping[Any, int]) -> bool:
     """Some split of the unseen cards gives some seat of ``counts`` a play that beats ``play``
     (so «recupera la salida» is true only when this is False)."""
     return bool(unseen_answers(play, unseen_cards, counts))
