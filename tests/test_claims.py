@@ -28,6 +28,35 @@ def test_every_claim_kind_a_learner_reads_has_a_verifier() -> None:
     assert {f"cpu.{c}" for c in CODES} <= set(VERIFIERS), "a reason code with no verifier"
 
 
+CHECKED_ELSEWHERE = {
+    "lesson": ("truthcheck/sentences.py", "def lesson_sentences"),
+    "diagnosis": ("tests/test_diagnose.py", "oracle"),
+}
+"""Learner-facing groups checked per sentence elsewhere: the lessons' feedback by the truth check of
+every exercise, the Explorador's near-misses against the independent rule model."""
+RULE_GROUPS = ("notation", "rejection", "play", "verdict", "event", "doubling", "result")
+"""Groups that state the rules: an entry either cites the rule the corpus proves, or is checked
+by the tests of its group (the corpus pages, test_messages' engine rows)."""
+
+
+def test_every_learner_facing_group_has_its_checker() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    for group, (path, mark) in CHECKED_ELSEWHERE.items():
+        assert mark in (root / path).read_text(encoding="utf-8"), (group, path)
+    learner = {c.split(".")[0] for c in CATALOG} - {
+        "cli",
+        "op",
+        "record",
+        "cards",
+        "deal_code",
+        "variant",
+        "game",
+    }
+    assert learner <= set(TEACHER_GROUPS) | set(CHECKED_ELSEWHERE) | set(RULE_GROUPS), learner
+
+
 def test_a_kind_without_a_verifier_is_false() -> None:
     g = situation(["3R", "45", "6K"], landlord=0, turn=0)
     assert check(Decision(g, 0, "3"), {"code": "cpu.new_reason", "data": {}}) == [

@@ -17,7 +17,7 @@ from ddz.ai.reasons import Reason, as_message, render
 from ddz.cards import parse
 from ddz.codes import encode
 from truthcheck.claims import Decision, check
-from truthcheck.sentences import annotated, practice
+from truthcheck.sentences import annotated, lesson_sentences, practice
 from truthcheck.wording import wording
 from tutorial.logic import annotated_hands, step_note
 from tutorial.practice import GUIDED_CODE, HUMAN, Practice, coach
@@ -114,3 +114,24 @@ def test_a_bomb_spent_as_four_with_two_is_never_kept() -> None:
     assert "bomba de J" not in text and "ya no son bomba" in text
     kept = control_summary(parse("JJJJ7"), ["7", "JJJJ"])
     assert kept["bombs"] == ["J"] and kept["bombs_spent"] == []
+
+
+def test_every_lesson_sentence_is_true() -> None:
+    said = list(lesson_sentences())
+    assert len(said) > 60 and {s.kind for s in said} >= {"lesson.count", "lesson.choose", "lesson.beats"}
+    assert [s for s in said if s.problems] == []
+
+
+def test_the_lesson_check_bites(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A solver one play off for the count exercises' hands makes their sentences false."""
+    import ddz.ai.solver as solver
+    from ddz.cards import parse
+    from tutorial.logic import lessons
+
+    counted = {
+        parse(str(e["hand"])) for s in lessons() for e in s.get("exercises", []) if e["type"] == "count"
+    }
+    real = solver.min_plays
+    monkeypatch.setattr(solver, "min_plays", lambda hand: real(hand) + (parse(hand) in counted))
+    wrong = [s for s in lesson_sentences() if s.problems]
+    assert wrong and {s.kind for s in wrong} == {"lesson.count"}

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # truthcheck, tuto
 
 from ddz.ai.cpu import LEVELS
 from ddz.codes import encode
-from truthcheck.sentences import Sentence, annotated, practice
+from truthcheck.sentences import Sentence, annotated, lesson_sentences, practice
 from tutorial.logic import annotated_hands
 
 
@@ -48,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
 
     for hand in annotated_hands():
         take(annotated(hand), f"mano comentada {hand.id}")
+    take(lesson_sentences(), "lecciones")
     for level in LEVELS:
         for i in range(args.hands):
             code = encode(args.seed * 1_000_003 + i * 7919 + LEVELS.index(level))

@@ -13,8 +13,10 @@ hands at each level; ``tests/test_truth.py`` runs a sample.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ddz.ai import Cpu, hint
 from ddz.ai.cpu import SEAT_NAMES
@@ -26,6 +28,7 @@ from tutorial.logic import AnnotatedHand, check_claims, game_at, step_note
 from tutorial.practice import HUMAN, Practice, coach_claim, hint_claim, history
 from tutorial.review import counted, key_moment, review
 
+from . import facts
 from .claims import Decision, check, check_history, check_moment, check_summary
 from .wording import wording
 
@@ -121,3 +124,82 @@ def practice(code: str, level: str, you: str = "hard") -> Iterator[Sentence]:
     if moment is not None:
         problems = check_moment(code, actions, items, moment.claim)
         yield _said("key_moment", f"{code} {level}", moment.text, moment.claim["code"], problems)
+
+
+def lesson_sentences() -> Iterator[Sentence]:
+    """Every exercise of «Estrategia»: its hint, its solution and the feedback to a right and a wrong
+    answer, each checked with the brute-force facts (the answer the engine expects, the counts of
+    plays it states, the play it offers as a solution). Choice exercises are hand-written: their
+    texts carry proofs of their own (``tests/test_reference_claims.py``)."""
+    from tutorial.logic import (
+        check_answer,
+        exercise_hint,
+        expected_answer,
+        lessons,
+        solution,
+    )
+
+    for lesson in lessons():
+        for n, ex in enumerate(lesson.get("exercises", [])):
+            kind = str(ex["type"])
+            where = f"lección {lesson.get('id', lesson.get('title', ''))} ejercicio {n + 1}"
+            texts = [exercise_hint(ex), solution(ex)]
+            if kind != "choose":
+                want = expected_answer(ex)
+                wrong: object = (not want) if isinstance(want, bool) else (int(want) + 1)  # type: ignore[call-overload]
+                texts += [check_answer(ex, want).message, check_answer(ex, wrong).message]
+            problems = [] if kind == "choice" else _lesson(ex, texts)
+            for text in texts:
+                yield _said("lesson", where, text, "" if kind == "choice" else f"lesson.{kind}", problems)
+            if kind == "choose":
+                yield from _chosen(ex, where)
+
+
+def _lesson(ex: dict[str, Any], texts: list[str]) -> list[str]:
+    from tutorial.logic import expected_answer
+
+    kind, bad = ex["type"], []
+    hand = str(ex.get("hand", ""))
+    if kind == "beats":
+        ok = expected_answer(ex) == facts.beats(str(ex["play"]), str(ex["table"]))
+        bad += [] if ok else ["the answer: whether the play beats the table"]
+    elif kind == "is_kind":
+        ok = expected_answer(ex) == (facts.kind_of(str(ex["cards"])) == ex["kind"])
+        bad += [] if ok else ["the answer: the kind"]
+    elif kind == "bomb_possible":
+        rank = str(ex["rank"])
+        seen = (hand + str(ex["seen"])).count(rank)
+        bad += [] if expected_answer(ex) == (seen == 0) else ["the answer: whether a bomb is possible"]
+    elif kind in ("count", "bid"):
+        n = facts.fewest_plays(hand)
+        if kind == "count" and expected_answer(ex) != n:
+            bad.append(f"the answer: {n} plays")
+        for t in texts:
+            said = [int(k) for k in re.findall(r"(\d+) (?:jugadas?|tiradas?)\b", t)]
+            plan = t.split("Una forma: ", 1)[1].split(".")[0].split(" · ") if "Una forma: " in t else []
+            if any(k != n for k in said) or (plan and len(plan) != n):
+                bad.append(f"«{t}» does not say {n} plays")
+    return bad
+
+
+def _chosen(ex: dict[str, Any], where: str) -> Iterator[Sentence]:
+    """A «choose» exercise: the solution's play is legal, beats the table, spends nothing the
+    exercise forbids and leaves the plays it says (the fewest for the rest of the hand)."""
+    from tutorial.logic import check_selection, solution
+
+    hand = facts.hand_of(str(ex["hand"]))
+    text = solution(ex)
+    offered = [p for p in facts.plays_in(hand) if check_selection(ex, p).correct]
+    bad: list[str] = [] if offered else ["no play solves it"]
+    for p in offered:
+        rest = facts._minus(hand, p)
+        if ex.get("table") and not facts.beats(p, str(ex["table"])):
+            bad.append(f"{p} does not beat the table")
+        if any(c in p for c in str(ex.get("avoid", ""))):
+            bad.append(f"{p} spends a card to keep")
+        if "max_plays_after" in ex and facts.fewest_plays(rest) > int(ex["max_plays_after"]):
+            bad.append(f"{p} leaves too many plays")
+        said = check_selection(ex, p).message
+        if str(facts.fewest_plays(rest)) not in said:
+            bad.append(f"«{said}» does not say the {facts.fewest_plays(rest)} plays left")
+    yield _said("lesson", where, text, "lesson.choose", bad)
