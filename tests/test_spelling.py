@@ -40,6 +40,11 @@ KNOWN = {
     "actions": "a record's field name, quoted as written",
     "first": "part of the field name first_bidder, quoted as written",
     "bidder": "part of the field name first_bidder, quoted as written",
+    "endgame": "the name of the ddz endgame command, quoted as written",
+    "landlord": "a seat name of ddz endgame (--landlord, --turn landlord), quoted as written",
+    "farmer": "part of the seat names farmer1 and farmer2 of ddz endgame, quoted as written",
+    "turn": "the option --turn of ddz endgame, quoted as written",
+    "seat": "part of the option --table-seat of ddz endgame, quoted as written",
 }
 
 pytestmark = pytest.mark.skipif(
