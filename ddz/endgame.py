@@ -37,7 +37,7 @@ from typing import Any
 
 from .cards import BITS, FULL_DECK, HAND_LIMIT, NUM_RANKS, RANKS, Cards, NotationError, parse, unpack
 from .messages import CodedError
-from .moves import lead_keys, plays_for_keys
+from .moves import lead_keys, legal_plays, plays_for_keys
 from .plays import Play, analyze
 from .variants import STANDARD, Variant
 
@@ -77,6 +77,9 @@ class _Rules:
         self.info: dict[int, tuple[int, int]] = {}
         """Play key -> (class, rank): the class is the kind and length (bombs and the rocket apart)."""
         self._classes: dict[tuple[str, int], int] = {}
+        from .ai.solver import min_plays_key  # here: importing ddz.endgame does not load the CPU
+
+        self._fewest = min_plays_key
 
     def lead(self, hand: int) -> tuple[int, ...]:
         """Every play ``hand`` can lead: the whole hand first when it is one play, then by how few plays
@@ -90,9 +93,8 @@ class _Rules:
         for k, p in zip(keys, plays_for_keys(keys, v)):
             if k not in info:
                 info[k] = self._class(p)
-        from .ai.solver import min_plays_key
-
-        keys.sort(key=lambda k: (k != hand, min_plays_key(hand - k), info[k][0] < 0, -_size(k), info[k][1]))
+        fewest = self._fewest
+        keys.sort(key=lambda k: (k != hand, fewest(hand - k), info[k][0] < 0, -_size(k), info[k][1]))
         got = tuple(keys)
         if len(self.leads) >= TABLE_LIMIT:
             self.leads.clear()
@@ -240,13 +242,7 @@ class Position:
         (that of :func:`~ddz.moves.legal_plays`); none once the endgame is over."""
         if self.winner is not None:
             return []
-        rules = _rules(self.variant)
-        hand = self.hands[self.turn].key
-        if self.table is None:
-            keys = rules.lead(hand)
-        else:
-            keys = rules.answer(hand, rules.table_key(self.table))
-        out = [str(p.cards) for p in _in_engine_order(keys, self.variant)]
+        out = [str(p.cards) for p in legal_plays(self.hands[self.turn], self.table, self.variant)]
         return out if self.table is None else out + [PASS]
 
     def play(self, move: str | Cards | Play) -> Position:
@@ -287,31 +283,6 @@ class Position:
         if self.three_hands and self.table is not None:
             out["table_seat"] = self.table_seat
         return out
-
-
-def _in_engine_order(keys: tuple[int, ...], v: Variant) -> list[Play]:
-    """The plays of ``keys`` in the engine's fixed order (kind, then rank…), as legal_plays lists them."""
-    plays = plays_for_keys(list(keys), v)
-    order = {k: i for i, k in enumerate(_KIND_ORDER)}
-    return sorted(plays, key=lambda p: (order[p.kind], p.chain, p.rank, p.cards.key))
-
-
-_KIND_ORDER = (
-    "single",
-    "pair",
-    "trio",
-    "trio_single",
-    "trio_pair",
-    "straight",
-    "pair_straight",
-    "airplane",
-    "airplane_singles",
-    "airplane_pairs",
-    "four_two_singles",
-    "four_two_pairs",
-    "bomb",
-    "rocket",
-)
 
 
 def _hand(text: str | Cards) -> Cards:
