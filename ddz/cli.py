@@ -259,8 +259,8 @@ def _endgame_parser(sub: Any) -> argparse.ArgumentParser:
         epilog=render("cli.endgame_epilog"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    e.add_argument("first", nargs="?", metavar="FIRST", help=render("cli.help_endgame_arg", arg="hands"))
-    e.add_argument("second", nargs="?", metavar="SECOND", help=render("cli.help_endgame_arg", arg="hands"))
+    e.add_argument("first", nargs="?", metavar="FIRST", help=render("cli.help_endgame_arg", arg="first"))
+    e.add_argument("second", nargs="?", metavar="SECOND", help=render("cli.help_endgame_arg", arg="second"))
     e.add_argument("--table", default=None, help=render("cli.help_endgame_arg", arg="table"))
     for seat in THREE_HAND_SEATS:
         e.add_argument(f"--{seat}", default=None, help=render("cli.help_endgame_arg", arg=seat))

@@ -1230,7 +1230,8 @@ _ENDGAME_ENTRIES: tuple[Entry, ...] = (
     _e(
         "cli.help_endgame_arg",
         "",
-        "{arg, select, hands {las dos manos de un final de dos: FIRST mueve primero} "
+        "{arg, select, first {la mano que mueve primero (final de dos manos)} "
+        "second {la otra mano (final de dos manos)} "
         "table {la jugada de la mesa que hay que superar o pasar (en dos manos la hizo SECOND)} "
         "landlord {la mano del terrateniente (final de tres manos)} "
         "farmer1 {la mano del campesino que juega después del terrateniente} "
