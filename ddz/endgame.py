@@ -49,6 +49,8 @@ THREE_HAND_SEATS = ("landlord", "farmer1", "farmer2")
 """The seats of a three-hand endgame, in turn order (the landlord is seat 0)."""
 TABLE_LIMIT = 1 << 20
 """Most positions each transposition table holds (it is emptied when full: about 100 MB each)."""
+ANSWERS_LIMIT = 1 << 19
+"""Most (hand, table play) pairs whose answers are remembered (emptied when full: about 80 MB)."""
 
 _ROCKET, _BOMB = -2, -1
 _SHIFT = BITS * NUM_RANKS  # 45: a packed hand fits below this bit
@@ -124,7 +126,7 @@ class _Rules:
                 if cq == _ROCKET or (cq == _BOMB and (ct != _BOMB or rq > rt)) or (cq == ct and rq > rt):
                     out.append(q)
         got = tuple(out)
-        if len(self.answers) >= TABLE_LIMIT:
+        if len(self.answers) >= ANSWERS_LIMIT:
             self.answers.clear()
         self.answers[mk] = got
         return got
@@ -525,7 +527,15 @@ def _tables(v: Variant) -> dict[str, dict[int, bool]]:
 
 
 def clear_caches() -> None:
-    """Empty the transposition tables and the remembered plays (the next solve starts cold)."""
+    """Empty the transposition tables and the remembered plays (the next solve starts cold). The
+    tables are emptied in place: a finished search's closures still refer to them until the cycle
+    collector runs, and their contents are freed at once."""
+    for tables in _TABLES.values():
+        for table in tables.values():
+            table.clear()
+    for rules in _RULES.values():
+        rules.leads.clear()
+        rules.answers.clear()
     _TABLES.clear()
     _RULES.clear()
 
