@@ -1,4 +1,4 @@
-"""The ``ddz`` command: classify, compare and list plays, show deals, check records.
+"""The ``ddz`` command: classify, compare and list plays, show deals, check records, solve endgames.
 
 Output is in Spanish; ``--json`` (anywhere on the line) prints machine-readable results. Bad
 input exits with status 2 and a clear message, never a traceback; a reader that stops early
@@ -19,6 +19,7 @@ from . import __version__
 from .cards import NotationError, parse_hand
 from .codes import CodeError, cards_of, deal
 from .compare import compare
+from .endgame import PASS, THREE_HAND_SEATS, Position, solve
 from .messages import render
 from .moves import legal_plays
 from .plays import KINDS, InvalidPlay, Play, Rejection, analyze
@@ -182,6 +183,98 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+CLI_MAX_NODES = 5_000_000
+"""The most positions ``ddz endgame`` searches before saying the endgame is too big (some seconds)."""
+
+
+def _say_move(move: str, variant: Variant) -> str:
+    if move == PASS:
+        return render("cli.endgame_move", {"pass": True, "cards": ""})
+    got = analyze(move, variant)
+    shown = got.shown() if isinstance(got, Play) else move
+    return render("cli.endgame_move", {"pass": False, "cards": shown})
+
+
+def _endgame_position(args: argparse.Namespace) -> Position | str:
+    """The position the arguments give, or the ``cli.endgame_form`` problem with them."""
+    three = [args.landlord, args.farmer1, args.farmer2]
+    two = [args.first, args.second]
+    if any(x is not None for x in three):
+        if any(x is not None for x in two):
+            return "both"
+        if any(x is None for x in three):
+            return "three"
+        turn = args.turn or "landlord"
+        return Position.three(
+            args.landlord,
+            args.farmer1,
+            args.farmer2,
+            turn=turn,
+            table=args.table,
+            table_seat=args.table_seat,
+            variant=args.variant,
+        )
+    if any(x is None for x in two):
+        return "two"
+    if args.turn is not None or args.table_seat is not None:
+        return "seats"
+    return Position.two(args.first, args.second, table=args.table, variant=args.variant)
+
+
+def cmd_endgame(args: argparse.Namespace) -> int:
+    pos = _endgame_position(args)
+    if isinstance(pos, str):
+        print(render("cli.endgame_form", problem=pos), file=sys.stderr)
+        return 2
+    s = solve(pos, max_nodes=CLI_MAX_NODES)
+    if args.json:
+        print(json.dumps(s.as_dict(), ensure_ascii=False))
+        return 0
+    v = pos.variant
+    moves = " · ".join(_say_move(m, v) for m in s.winning_moves)
+    lines = [
+        render("cli.endgame_winner", winner=s.winner),
+        render("cli.endgame_moves", count=len(s.winning_moves), moves=moves, mover=pos.seat_name(pos.turn)),
+        render("cli.endgame_line"),
+    ]
+    at = pos
+    for m in s.line:
+        who = at.seat_name(at.turn)
+        at = at.play(m)
+        lines.append(render("cli.endgame_step", who=who, move=_say_move(m, v), out=at.winner is not None))
+    if args.refutations and s.refutations:
+        lines.append(render("cli.endgame_refutations"))
+        for m, line in s.refutations:
+            steps = " · ".join(_say_move(x, v) for x in line)
+            lines.append(render("cli.endgame_refutation", move=_say_move(m, v), steps=steps))
+    print("\n".join(lines))
+    return 0
+
+
+def _endgame_parser(sub: Any) -> argparse.ArgumentParser:
+    e: argparse.ArgumentParser = sub.add_parser(
+        "endgame",
+        help=render("cli.help_endgame"),
+        description=render("cli.help_endgame"),
+        epilog=render("cli.endgame_epilog"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    e.add_argument("first", nargs="?", metavar="FIRST", help=render("cli.help_endgame_arg", arg="first"))
+    e.add_argument("second", nargs="?", metavar="SECOND", help=render("cli.help_endgame_arg", arg="second"))
+    e.add_argument("--table", default=None, help=render("cli.help_endgame_arg", arg="table"))
+    for seat in THREE_HAND_SEATS:
+        e.add_argument(f"--{seat}", default=None, help=render("cli.help_endgame_arg", arg=seat))
+    e.add_argument("--turn", choices=THREE_HAND_SEATS, help=render("cli.help_endgame_arg", arg="turn"))
+    e.add_argument(
+        "--table-seat", choices=THREE_HAND_SEATS, help=render("cli.help_endgame_arg", arg="table_seat")
+    )
+    e.add_argument(
+        "--refutations", action="store_true", help=render("cli.help_endgame_arg", arg="refutations")
+    )
+    e.set_defaults(func=cmd_endgame)
+    return e
+
+
 def _common(p: argparse.ArgumentParser, top: bool) -> None:
     """``--json`` and ``--variant``, on the command and on each subcommand: accepted anywhere.
 
@@ -217,7 +310,8 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help=render("cli.help_replay"))
     r.add_argument("file")
     r.set_defaults(func=cmd_replay)
-    for each in (c, b, legal, d, r):
+    e = _endgame_parser(sub)
+    for each in (c, b, legal, d, r, e):
         _common(each, top=False)
     return p
 

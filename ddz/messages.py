@@ -1586,6 +1586,161 @@ _LESSON_ENTRIES: tuple[Entry, ...] = (
 )
 CATALOG.update({e.code: e for e in _LESSON_ENTRIES})
 GROUPS["lesson"] = "tutorial.logic — the feedback of the tutorial's exercises (lessons)"
+# ---- endgame: ddz.endgame.EndgameError.code, and the ddz endgame command ---------------------------
+# One block (entries, catalog and group) so it merges apart from the entries above.
+_MOVE = "{pass, select, true {pasa} other {{cards, cards}}}"
+_ENDGAME_ENTRIES: tuple[Entry, ...] = (
+    _e(
+        "endgame.empty_hand",
+        "R-WIN-1",
+        "{who, select, first {la primera mano} second {la segunda mano} landlord {la mano del terrateniente} "
+        "farmer1 {la mano del campesino 1} other {la mano del campesino 2}} está vacía: el final ya ha terminado",
+        "a position with an empty hand (who: first, second, landlord, farmer1, farmer2)",
+    ),
+    _e(
+        "endgame.bad_hand", "R-DECK-1", "la mano «{hand}» no se puede leer: {cause}", "a hand in bad notation"
+    ),
+    _e(
+        "endgame.too_many_copies",
+        "R-DECK-1",
+        "hay {count} cartas de valor {rank, rank} entre las manos y la mesa, y la baraja solo tiene {copies}",
+        "the hands and the table hold more copies of a rank than the deck",
+    ),
+    _e(
+        "endgame.bad_table",
+        "",
+        "la jugada de la mesa «{table}» no es válida: {cause}",
+        "a table play that is no play (cause: a rejection)",
+    ),
+    _e(
+        "endgame.bad_seat",
+        "",
+        "asiento desconocido «{seat}»: se usa landlord (el terrateniente), farmer1 (el campesino que juega "
+        "después) o farmer2 (el otro campesino)",
+        "a three-hand seat that is neither a name nor 0..2",
+    ),
+    _e(
+        "endgame.table_without_seat",
+        "R-TRICK-3",
+        "hay una jugada en la mesa, pero falta quién la hizo",
+        "a three-hand table play without the seat that made it",
+    ),
+    _e(
+        "endgame.seat_without_table",
+        "",
+        "se dice quién hizo la jugada de la mesa, pero no hay ninguna jugada en la mesa",
+        "a table seat without a table play",
+    ),
+    _e(
+        "endgame.own_table",
+        "R-TRICK-3",
+        "la jugada de la mesa es de quien tiene el turno: cuando los demás pasan, quien jugó el último abre "
+        "la baza sin nada que superar",
+        "the seat to move made the table play",
+    ),
+    _e("endgame.must_lead", "R-TRICK-2", "quien abre la baza no puede pasar", "a pass when leading"),
+    _e(
+        "endgame.bad_move",
+        "R-DECK-1",
+        "la jugada «{move}» no se puede leer: {cause}",
+        "Position.play of a move in bad notation",
+    ),
+    _e(
+        "endgame.illegal_move",
+        "",
+        "{move, cards} no es una jugada legal aquí: no sale de la mano o no supera a la mesa",
+        "Position.play of a move that is not among the legal ones",
+    ),
+    _e(
+        "endgame.over",
+        "R-WIN-1",
+        "el final ya ha terminado: no se puede jugar {move}",
+        "Position.play once a hand is empty",
+    ),
+    _e(
+        "endgame.too_hard",
+        "",
+        "este final es demasiado grande para resolverlo aquí (más de {nodes} posiciones): prueba con menos "
+        "cartas",
+        "the search went over its node budget",
+    ),
+    _e(
+        "cli.help_endgame",
+        "",
+        "resuelve un final a cartas vistas: quién gana con juego perfecto y cómo",
+        "help of endgame",
+    ),
+    _e(
+        "cli.help_endgame_arg",
+        "",
+        "{arg, select, first {la mano que mueve primero (final de dos manos)} "
+        "second {la otra mano (final de dos manos)} "
+        "table {la jugada de la mesa que hay que superar o pasar (en dos manos la hizo SECOND)} "
+        "landlord {la mano del terrateniente (final de tres manos)} "
+        "farmer1 {la mano del campesino que juega después del terrateniente} "
+        "farmer2 {la mano del otro campesino} "
+        "turn {quién mueve: landlord, farmer1 o farmer2 (por defecto landlord)} "
+        "table_seat {quién hizo la jugada de la mesa: landlord, farmer1 o farmer2} "
+        "other {muestra también la refutación de cada jugada que pierde}}",
+        "help of each argument of endgame",
+    ),
+    _e(
+        "cli.endgame_epilog",
+        "",
+        "Dos manos: FIRST contra SECOND, FIRST mueve primero (con --table, para superar o pasar la jugada "
+        "de SECOND).\n"
+        "  ddz endgame 44446 7 --table 3333\n"
+        "Tres manos: el terrateniente contra los dos campesinos, que ganan juntos; --turn dice quién mueve "
+        "y, con --table, --table-seat quién hizo esa jugada.\n"
+        "  ddz endgame --landlord 9Q --farmer1 3 --farmer2 T --turn farmer1 --table 9 --table-seat landlord\n"
+        "Una jugada se escribe en notación (3456789TJQKA2BR, T = 10, B y R = comodines) y pasar es «p».",
+        "the examples under ddz endgame --help",
+    ),
+    _e(
+        "cli.endgame_form",
+        "",
+        "error: {problem, select, both {se da un final de dos manos (FIRST SECOND) o uno de tres "
+        "(--landlord, --farmer1, --farmer2), no los dos} "
+        "two {un final de dos manos necesita dos manos, FIRST y SECOND} "
+        "three {un final de tres manos necesita --landlord, --farmer1 y --farmer2} "
+        "other {--turn y --table-seat solo sirven en un final de tres manos}}",
+        "endgame with the two- and three-hand forms mixed or incomplete",
+    ),
+    _e(
+        "cli.endgame_winner",
+        "R-WIN-1",
+        "{winner, select, first {Gana la primera mano} second {Gana la segunda mano} "
+        "landlord {Gana el terrateniente} other {Ganan los campesinos}} con las cartas a la vista y juego "
+        "perfecto.",
+        "the first line of endgame: who wins",
+    ),
+    _e(
+        "cli.endgame_moves",
+        "",
+        "{count, plural, =0 {Ninguna jugada {mover, select, first {de la primera mano} second {de la segunda "
+        "mano} landlord {del terrateniente} farmer1 {del campesino 1} other {del campesino 2}} gana: todas "
+        "pierden ante la mejor defensa.} one {Jugada ganadora: {moves}} other {Jugadas ganadoras (#): {moves}}}",
+        "the winning first moves of endgame (moves: the moves, already said)",
+    ),
+    _e("cli.endgame_move", "", _MOVE, "one move of an endgame line: a play, or a pass"),
+    _e("cli.endgame_line", "", "Línea principal:", "the heading of the principal line"),
+    _e(
+        "cli.endgame_step",
+        "",
+        "  {who, select, first {primera mano} second {segunda mano} landlord {terrateniente} "
+        "farmer1 {campesino 1} other {campesino 2}}: {move}{out, select, true { (se queda sin cartas)} other {}}",
+        "one turn of the principal line (move: cli.endgame_move)",
+    ),
+    _e("cli.endgame_refutations", "", "Refutaciones:", "the heading of the refutations"),
+    _e(
+        "cli.endgame_refutation",
+        "",
+        "  {move} pierde: {steps}",
+        "a losing first move and the line that refutes it (steps: the moves, already said)",
+    ),
+)
+CATALOG.update({e.code: e for e in _ENDGAME_ENTRIES})
+GROUPS["endgame"] = "EndgameError.code — a position the endgame solver cannot take"
 
 
 # ---- templates ------------------------------------------------------------------------------------

@@ -13,13 +13,14 @@ from typing import Any
 from .cards import NotationError, parse
 from .codes import MAX_REDEALS, CodeError, cards_of, deal
 from .compare import compare
+from .endgame import EndgameError, Position, solve
 from .game import BIDDING, OVER, VOID, Game, GameError, auction_outcome, parse_bid
 from .moves import legal_plays
 from .plays import Play, analyze
 from .records import MAX_PLAY_ACTIONS
 from .variants import Variant
 
-OPS = ("notation", "classify", "beats", "legal", "deal", "bid", "game")
+OPS = ("notation", "classify", "beats", "legal", "deal", "bid", "game", "endgame")
 MAX_BIDS = 3 * (MAX_REDEALS + 1)
 """Most bids of a ``game`` request: three per deal (explicit hands allow up to three redeals)."""
 
@@ -155,6 +156,37 @@ def op_game(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
     return g.result.as_dict()
 
 
+ENDGAME_MAX_NODES = 2_000_000
+"""The most positions an ``endgame`` request may search (past it: ``{"error": "too_hard"}``)."""
+
+
+def op_endgame(inp: dict[str, Any], v: Variant) -> dict[str, Any]:
+    """``hands``: two (first, second; first to move) or three (landlord, farmer 1, farmer 2);
+    ``table``: the play to answer or null; three hands also take ``turn`` (seat 0..2, default 0) and
+    ``table_seat`` (who made the table play). The result: ``winner`` (``first``/``second``, or
+    ``landlord``/``farmers``), a winning ``move`` (null when the side to move loses) and the ``line``."""
+    hands = _strings(inp, "hands")
+    table = _field(inp, "table", (str, type(None)), None)
+    try:
+        if len(hands) == 2:
+            for extra in ("turn", "table_seat"):
+                if extra in inp:
+                    raise OpError(f"field {extra!r} is for three hands only")
+            pos = Position.two(hands[0], hands[1], table=table, variant=v)
+        elif len(hands) == 3:
+            turn = _field(inp, "turn", int, 0)
+            seat = _field(inp, "table_seat", (int, type(None)), None)
+            pos = Position.three(
+                hands[0], hands[1], hands[2], turn=turn, table=table, table_seat=seat, variant=v
+            )
+        else:
+            raise OpError("field 'hands' must hold two or three hands")
+        s = solve(pos, max_nodes=ENDGAME_MAX_NODES)
+    except EndgameError as e:
+        return {"error": e.code, "message": e.message}
+    return {"winner": s.winner, "move": s.move, "line": list(s.line)}
+
+
 HANDLERS: dict[str, Callable[[dict[str, Any], Variant], dict[str, Any]]] = {
     "notation": op_notation,
     "classify": op_classify,
@@ -163,6 +195,7 @@ HANDLERS: dict[str, Callable[[dict[str, Any], Variant], dict[str, Any]]] = {
     "deal": op_deal,
     "bid": op_bid,
     "game": op_game,
+    "endgame": op_endgame,
 }
 
 

@@ -142,6 +142,8 @@ def _describe(case: Case) -> str:
         return _score_es(e)
     if case.op == "notation":
         return cards_html(e["cards"])
+    if case.op == "endgame":
+        return _ENDGAME_WINNER[e["winner"]] + " con juego perfecto"
     if case.op == "deal":
         parts = [f"asiento {i}: {cards_html(h)}" for i, h in enumerate(e.get("hands", []))]
         parts += [f"pozo {cards_html(e['kitty'])}"] if "kitty" in e else []
@@ -153,6 +155,18 @@ def _describe(case: Case) -> str:
 def _bids_html(bids: list[str], redeals: int) -> str:
     again = f" (reparto repetido n.º {redeals})" if redeals else ""
     return "pujas desde quien abre" + again + ": " + (", ".join(_bid_es(b) for b in bids) or "ninguna")
+
+
+_ENDGAME_WINNER = {
+    "first": "gana la primera mano",
+    "second": "gana la segunda mano",
+    "landlord": "gana el terrateniente",
+    "farmers": "ganan los campesinos",
+}
+_ENDGAME_SEATS = {
+    2: ("la primera mano", "la segunda mano"),
+    3: ("el terrateniente", "el campesino 1", "el campesino 2"),
+}
 
 
 def _what(case: Case) -> str:
@@ -170,6 +184,16 @@ def _what(case: Case) -> str:
         return f"se escribe <code>{html.escape(inp['cards'])}</code>"
     if case.op == "deal":
         return f"código <code>{html.escape(inp['code'])}</code>, reparto n.º {inp.get('redeal', 0)}"
+    if case.op == "endgame":
+        three = len(inp["hands"]) == 3
+        names = _ENDGAME_SEATS[3 if three else 2]
+        hands = "".join(f"<br>{names[i]}: {cards_html(h)}" for i, h in enumerate(inp["hands"]))
+        turn = names[inp.get("turn", 0)]
+        table = ""
+        if inp.get("table"):
+            owner = names[inp["table_seat"]] if three else names[1]
+            table = f"; en la mesa, {cards_html(inp['table'])} " + ("de " + owner).replace("de el ", "del ")
+        return f"manos a la vista{hands}<br>mueve {turn}{table}"
     if case.op == "game":
         hands = "".join(f"<br>asiento {i}: {cards_html(h)}" for i, h in enumerate(inp["hands"]))
         plays = ", ".join(_move_html(m) for m in inp["plays"]) or "ninguna"

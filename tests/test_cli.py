@@ -34,6 +34,22 @@ def test_beats_json() -> None:
     assert r.returncode == 0 and json.loads(r.stdout)["beats"] is True
 
 
+def test_endgame_json_two_and_three_hands() -> None:
+    r = ddz("--json", "endgame", "44446", "7", "--table", "3333")
+    assert r.returncode == 0
+    got = json.loads(r.stdout)
+    assert (got["winner"], got["move"], got["line"]) == ("first", "4444", ["4444", "p", "6"])
+    r = ddz("endgame", "AAA222", "3", "--table", "KKKQQQ", "--json")  # AAA222 is no airplane
+    assert json.loads(r.stdout)["winner"] == "second" and json.loads(r.stdout)["move"] is None
+    args = ("--landlord", "55", "--farmer1", "4", "--farmer2", "34K", "--turn", "farmer2")
+    r = ddz("--json", "endgame", *args, "--table", "Q", "--table-seat", "farmer1")
+    got = json.loads(r.stdout)
+    assert got["winner"] == "farmers" and got["move"] == "p"  # let the partner's Q stand
+    assert got["refutations"] == {"K": ["K", "p", "p", "3", "5", "p", "p", "5"]}
+    r = ddz("endgame", "--help")
+    assert r.returncode == 0 and "--landlord" in r.stdout and "Tres manos" in r.stdout
+
+
 def test_legal_groups_by_kind() -> None:
     r = ddz("legal", "77778", "--table", "666")
     assert r.returncode == 0 and "trío (1): 777" in r.stdout and "bomba (1): 7777" in r.stdout
@@ -51,6 +67,15 @@ def test_legal_groups_by_kind() -> None:
         (("--variant", "nope", "classify", "3"), "variante desconocida"),
         (("frobnicate",), "opción no válida"),
         (("classify",), "faltan estos argumentos"),
+        (("endgame", "3X", "4"), "la mano «3X» no se puede leer"),
+        (("endgame", "3"), "necesita dos manos"),
+        (("endgame", "3333", "3"), "la baraja solo tiene 4"),
+        (("endgame", "3", "4", "--table", "34"), "no forman ninguna"),
+        (("endgame", "--landlord", "3", "--farmer1", "4", "--farmer2", "5", "--table", "6"), "falta quién"),
+        (
+            ("endgame", "--landlord", "3", "--farmer1", "4", "--farmer2", "5", "--turn", "x"),
+            "opción no válida",
+        ),
     ],
 )
 def test_bad_input_exits_2_without_traceback(args: tuple[str, ...], fragment: str) -> None:

@@ -14,7 +14,16 @@ VARIANT_CASES = [(c, flag) for c in CASES for flag in c.variants]
 
 def test_corpus_is_not_empty() -> None:
     assert len(CASES) > 100
-    assert {c.op for c in CASES} == {"notation", "classify", "beats", "legal", "deal", "bid", "game"}
+    assert {c.op for c in CASES} == {
+        "notation",
+        "classify",
+        "beats",
+        "legal",
+        "deal",
+        "bid",
+        "game",
+        "endgame",
+    }
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])

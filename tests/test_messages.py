@@ -25,6 +25,7 @@ from ddz.cli import main as cli_main
 from ddz.codes import deal, decode, encode
 from ddz.compare import Verdict, compare
 from ddz.diagnose import Diagnosis, diagnose
+from ddz.endgame import Position, solve
 from ddz.game import Event, Game, GameError
 from ddz.messages import CATALOG, CodedError, MessageDataError, MessageError, nested, render
 from ddz.moves import legal_plays
@@ -754,7 +755,7 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "cli.argparse",
         lambda: cli("frob").splitlines()[-1],
         "error: argumento command: opción no válida: 'frob' (elige entre 'classify', 'beats', 'legal', "
-        "'deal', 'replay')",
+        "'deal', 'replay', 'endgame')",
     ),
     (
         "cli.argparse",
@@ -775,6 +776,157 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "cli.argparse",
         lambda: cli("deal", "003N-QK8N1", "--redeal", "x").splitlines()[-1],
         "error: argumento --redeal: no es un número entero: 'x'",
+    ),
+    # endgame: the exact solver's errors and the ddz endgame command
+    (
+        "endgame.empty_hand",
+        lambda: error(Position.two, "", "3"),
+        "la primera mano está vacía: el final ya ha terminado",
+    ),
+    (
+        "endgame.empty_hand",
+        lambda: error(Position.three, "3", "4", ""),
+        "la mano del campesino 2 está vacía: el final ya ha terminado",
+    ),
+    (
+        "endgame.bad_hand",
+        lambda: error(Position.two, "3X", "3"),
+        f"la mano «3X» no se puede leer: símbolo desconocido «X» en la posición 2; {SYMBOLS}",
+    ),
+    (
+        "endgame.too_many_copies",
+        lambda: error(Position.two, "3333", "3"),
+        "hay 5 cartas de valor 3 entre las manos y la mesa, y la baraja solo tiene 4",
+    ),
+    (
+        "endgame.too_many_copies",
+        lambda: error(Position.two, "B", "4", table="B"),
+        "hay 2 cartas de valor comodín pequeño entre las manos y la mesa, y la baraja solo tiene 1",
+    ),
+    (
+        "endgame.bad_table",
+        lambda: error(Position.two, "3", "4", table="34"),
+        "la jugada de la mesa «34» no es válida: estas cartas no forman ninguna de las 14 jugadas",
+    ),
+    (
+        "endgame.bad_seat",
+        lambda: error(Position.three, "3", "4", "5", turn="dealer"),
+        "asiento desconocido «dealer»: se usa landlord (el terrateniente), farmer1 (el campesino que juega "
+        "después) o farmer2 (el otro campesino)",
+    ),
+    (
+        "endgame.table_without_seat",
+        lambda: error(Position.three, "3", "4", "5", table="6"),
+        "hay una jugada en la mesa, pero falta quién la hizo",
+    ),
+    (
+        "endgame.seat_without_table",
+        lambda: error(Position.three, "3", "4", "5", table_seat=1),
+        "se dice quién hizo la jugada de la mesa, pero no hay ninguna jugada en la mesa",
+    ),
+    (
+        "endgame.own_table",
+        lambda: error(Position.three, "3", "4", "5", table="6", table_seat=0),
+        "la jugada de la mesa es de quien tiene el turno: cuando los demás pasan, quien jugó el último abre "
+        "la baza sin nada que superar",
+    ),
+    (
+        "endgame.must_lead",
+        lambda: error(Position.two("3", "4").play, "p"),
+        "quien abre la baza no puede pasar",
+    ),
+    (
+        "endgame.bad_move",
+        lambda: error(Position.two("3", "4").play, "3X"),
+        f"la jugada «3X» no se puede leer: símbolo desconocido «X» en la posición 2; {SYMBOLS}",
+    ),
+    (
+        "endgame.illegal_move",
+        lambda: error(Position.two("3", "4", table="5").play, "3"),
+        "3 no es una jugada legal aquí: no sale de la mano o no supera a la mesa",
+    ),
+    (
+        "endgame.over",
+        lambda: error(Position.two("3", "4").play("3").play, "4"),
+        "el final ya ha terminado: no se puede jugar 4",
+    ),
+    (
+        "endgame.too_hard",
+        lambda: error(solve, Position.two("3456789TJQKA2", "3456789TJQKA"), max_nodes=5),
+        "este final es demasiado grande para resolverlo aquí (más de 5 posiciones): prueba con menos cartas",
+    ),
+    (
+        "cli.endgame_form",
+        lambda: cli("endgame", "3"),
+        "error: un final de dos manos necesita dos manos, FIRST y SECOND",
+    ),
+    (
+        "cli.endgame_form",
+        lambda: cli("endgame", "3", "4", "--landlord", "5"),
+        "error: se da un final de dos manos (FIRST SECOND) o uno de tres (--landlord, --farmer1, --farmer2), "
+        "no los dos",
+    ),
+    (
+        "cli.endgame_form",
+        lambda: cli("endgame", "--landlord", "5", "--farmer1", "6"),
+        "error: un final de tres manos necesita --landlord, --farmer1 y --farmer2",
+    ),
+    (
+        "cli.endgame_form",
+        lambda: cli("endgame", "3", "4", "--table-seat", "farmer1"),
+        "error: --turn y --table-seat solo sirven en un final de tres manos",
+    ),
+    (
+        "cli.endgame_winner",
+        lambda: cli("endgame", "44446", "7", "--table", "3333"),
+        "Gana la primera mano con las cartas a la vista y juego perfecto.\n"
+        "Jugada ganadora: 4 4 4 4\n"
+        "Línea principal:\n"
+        "  primera mano: 4 4 4 4\n"
+        "  segunda mano: pasa\n"
+        "  primera mano: 6 (se queda sin cartas)",
+    ),
+    (
+        "cli.endgame_refutation",
+        lambda: cli("endgame", "44446", "7", "--table", "3333", "--refutations").split("\n", 6)[-1],
+        "Refutaciones:\n  pasa pierde: pasa · 7",
+    ),
+    (
+        "cli.endgame_moves",
+        lambda: cli("endgame", "AAA222", "3", "--table", "KKKQQQ"),
+        "Gana la segunda mano con las cartas a la vista y juego perfecto.\n"
+        "Ninguna jugada de la primera mano gana: todas pierden ante la mejor defensa.\n"
+        "Línea principal:\n"
+        "  primera mano: pasa\n"
+        "  segunda mano: 3 (se queda sin cartas)",
+    ),
+    (
+        "cli.endgame_moves",
+        lambda: cli("endgame", "--landlord", "KKKQ", "--farmer1", "3", "--farmer2", "4").splitlines()[1],
+        "Jugadas ganadoras (5): Q · K · K K · K K K · K K K + Q",
+    ),
+    (
+        "cli.endgame_step",
+        lambda: cli(
+            "endgame",
+            "--landlord",
+            "9Q",
+            "--farmer1",
+            "3",
+            "--farmer2",
+            "T",
+            "--turn",
+            "farmer1",
+            "--table",
+            "9",
+            "--table-seat",
+            "landlord",
+        ),
+        "Ganan los campesinos con las cartas a la vista y juego perfecto.\n"
+        "Jugada ganadora: pasa\n"
+        "Línea principal:\n"
+        "  campesino 1: pasa\n"
+        "  campesino 2: 10 (se queda sin cartas)",
     ),
     # cpu: the reasons the CPU gives, to the player (tú) and about a seat
     ("cpu.go_out", lambda: cpu("go_out", {}), "con esto te quedas sin cartas"),

@@ -43,6 +43,11 @@ KNOWN = {
     "imprecisión": "a review verdict (RAE: imprecisión), missing from Hunspell's es_ES",
     "Imprecisión": "the same, starting a sentence",
     "imprecisiones": "its plural",
+    "endgame": "the name of the ddz endgame command, quoted as written",
+    "landlord": "a seat name of ddz endgame (--landlord, --turn landlord), quoted as written",
+    "farmer": "part of the seat names farmer1 and farmer2 of ddz endgame, quoted as written",
+    "turn": "the option --turn of ddz endgame, quoted as written",
+    "seat": "part of the option --table-seat of ddz endgame, quoted as written",
 }
 
 pytestmark = pytest.mark.skipif(

@@ -152,7 +152,11 @@ def _make_probe(
     def probe(inp: dict[str, Any]) -> None:
         if impl.given_up:
             return
-        if op == "legal" and inp.get("table") is not None and not isinstance(analyze(inp["table"]), Play):
+        if (
+            op == "legal"
+            and inp.get("table") is not None
+            and not isinstance(analyze(inp["table"], impl.variant), Play)
+        ):
             return
         mine = run_op(op, inp, impl.variant)  # ddz under the variant the implementation declares
         try:

@@ -148,7 +148,7 @@ class InProcess:
 
     variant: Variant = STANDARD
     name: str = "ddz"
-    ops: tuple[str, ...] = ("notation", "classify", "beats", "legal", "deal", "bid", "game")
+    ops: tuple[str, ...] = ("notation", "classify", "beats", "legal", "deal", "bid", "game", "endgame")
 
     def run(self, op: str, inp: dict[str, Any]) -> dict[str, Any]:
         try:
