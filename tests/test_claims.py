@@ -31,9 +31,11 @@ def test_every_claim_kind_a_learner_reads_has_a_verifier() -> None:
 CHECKED_ELSEWHERE = {
     "lesson": ("truthcheck/sentences.py", "def lesson_sentences"),
     "diagnosis": ("tests/test_diagnose.py", "oracle"),
+    "endgame": ("tests/test_endgame.py", "brute"),
 }
 """Learner-facing groups checked per sentence elsewhere: the lessons' feedback by the truth check of
-every exercise, the Explorador's near-misses against the independent rule model."""
+every exercise, the Explorador's near-misses against the independent rule model, the endgame
+solver's answers against a brute-force minimax over that model."""
 RULE_GROUPS = ("notation", "rejection", "play", "verdict", "event", "doubling", "result")
 """Groups that state the rules: an entry either cites the rule the corpus proves, or is checked
 by the tests of its group (the corpus pages, test_messages' engine rows)."""
