@@ -1303,22 +1303,39 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
         "the decision of a lost hand whose alternative won the most more simulated endings (an estimate)",
     ),
     _e(
-        "review.lost_as_cpu",
+        "review.exact_moment",
         "",
-        "Momento clave: ninguno tuyo en el juego. {decisions, plural, one {En tu única decisión} "
-        "other {En tus # decisiones}} de juego con elección hiciste lo mismo que la CPU{bids_differ, select, true {; solo en la subasta "
-        "elegiste otra cosa} other {, y también en la subasta, así que en tu sitio la CPU habría perdido esta mano "
-        "igual}}. {winner}",
-        "a lost hand where every play decision with a choice was the CPU's own (bids_differ: a bid was not; "
-        "winner: review.winner_hand)",
+        "Momento clave (exacto, con las cartas a la vista), decisión {n}: desde aquí ganabas con "
+        "{wins, list}; {action, select, p {pasaste} other {jugaste {action, cards}}} y eso pierde contra la "
+        "mejor defensa: {line, commas}.",
+        "the first decision, with few cards left, where the side won with every card known and the action "
+        "taken loses (wins: every winning move; line: the refutation, review.line_step messages)",
     ),
     _e(
-        "review.lost_no_worse",
+        "review.line_step",
         "",
-        "Momento clave: no se ve ninguno. Donde elegiste otra cosa que la CPU, lo tuyo ganó en los finales "
-        "simulados al menos tantas veces como lo de la CPU (estimación con "
-        "{samples, plural, one {# reparto} other {# repartos}} o más por decisión). {winner}",
-        "a lost hand where no decision lost more simulated endings than the CPU's choice (an estimate)",
+        "{you, select, true {tú} other {{who}}} {move, select, p {{you, select, true {pasas} other {pasa}}} "
+        "other {{you, select, true {juegas} other {juega}} {move, cards}}}",
+        "one move of a line",
+    ),
+    _e("review.a_pass", "", "pasar", "a pass, among the winning moves"),
+    _e(
+        "review.no_moment",
+        "",
+        "Momento clave: ninguno claro tuyo."
+        "{before, select, same {{zone, select, none { {decisions, plural, one {En tu única decisión} "
+        "other {En tus # decisiones}} de juego con elección hiciste lo mismo que la CPU{bids_differ, select, "
+        "true {; solo en la subasta elegiste otra cosa} other {, y también en la subasta, así que en tu sitio "
+        "la CPU habría perdido esta mano igual}}.} other { Antes de la decisión {at}, en el juego hiciste lo "
+        "mismo que la CPU.}}} other { Donde elegiste otra cosa que la CPU{zone, select, none {} other { antes de la "
+        "decisión {at}}}, lo de la CPU no ganó claramente más finales simulados que lo tuyo (estimación con "
+        "{samples, plural, one {# reparto} other {# repartos}} o más por decisión).}}"
+        "{zone, select, lost { Con las cartas a la vista, desde tu decisión {at} tu bando ya perdía contra la "
+        "mejor defensa.} kept { Con las cartas a la vista, desde tu decisión {at} cada jugada tuya mantenía "
+        "la mano ganada: la perdió tu compañero.} other {}} {winner}",
+        "a lost hand with no clear mistake of seat 0: its decisions were the CPU's (before: same) or did not "
+        "do clearly worse in the playouts (before: no_worse); with few cards (zone, from decision at) the "
+        "side had already lost, or kept a won hand its partner lost (winner: review.winner_hand)",
     ),
     _e(
         "review.winner_hand",

@@ -1304,6 +1304,15 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
 
 _WHY = nested("cpu.fewest_plays", you=True, plays=2, plan=["KKK 3", "55"], has_plan=True)
 _OUT = nested("cpu.go_out", you=True)
+_LORD = nested(
+    "review.winner_hand",
+    landlord=True,
+    who="Este",
+    plays=4,
+    control=[nested("cpu.control_rocket")],
+    has_control=True,
+)
+_WEST = nested("review.winner_hand", landlord=False, who="Oeste", plays=1, control=[], has_control=False)
 # The teacher's claims (issue 25): each sentence read against its template and the rules.
 TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
     (
@@ -1484,36 +1493,65 @@ TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
         "Momento clave (estimación de la CPU), decisión 4: pasaste. En 12 finales simulados con repartos posibles de las cartas que no veías, jugar A A gana 9 de los 12 y lo que hiciste, 3.",
     ),
     (
-        "review.lost_as_cpu",
+        "review.no_moment",
         lambda: render(
-            "review.lost_as_cpu",
-            dict(
-                decisions=1,
-                bids_differ=True,
-                winner=nested(
-                    "review.winner_hand",
-                    landlord=True,
-                    who="Este",
-                    plays=4,
-                    control=[nested("cpu.control_rocket")],
-                    has_control=True,
-                ),
-            ),
+            "review.no_moment",
+            dict(before="same", decisions=1, bids_differ=True, samples=0, zone="none", at=0, winner=_LORD),
         ),
-        "Momento clave: ninguno tuyo en el juego. En tu única decisión de juego con elección hiciste lo mismo que la CPU; solo en la subasta elegiste otra cosa. Al empezar el juego, la mano del terrateniente salía en 4 jugadas y tenía el cohete.",
+        "Momento clave: ninguno claro tuyo. En tu única decisión de juego con elección hiciste lo mismo que la "
+        "CPU; solo en la subasta elegiste otra cosa. Al empezar el juego, la mano del terrateniente salía en 4 "
+        "jugadas y tenía el cohete.",
     ),
     (
-        "review.lost_no_worse",
+        "review.no_moment",
         lambda: render(
-            "review.lost_no_worse",
+            "review.no_moment",
+            dict(before="same", decisions=3, bids_differ=False, samples=0, zone="none", at=0, winner=_LORD),
+        ),
+        "Momento clave: ninguno claro tuyo. En tus 3 decisiones de juego con elección hiciste lo mismo que la "
+        "CPU, y también en la subasta, así que en tu sitio la CPU habría perdido esta mano igual. Al empezar el "
+        "juego, la mano del terrateniente salía en 4 jugadas y tenía el cohete.",
+    ),
+    (
+        "review.no_moment",
+        lambda: render(
+            "review.no_moment",
             dict(
-                samples=8,
-                winner=nested(
-                    "review.winner_hand", landlord=False, who="Oeste", plays=1, control=[], has_control=False
-                ),
+                before="no_worse", decisions=5, bids_differ=False, samples=8, zone="lost", at=9, winner=_WEST
             ),
         ),
-        "Momento clave: no se ve ninguno. Donde elegiste otra cosa que la CPU, lo tuyo ganó en los finales simulados al menos tantas veces como lo de la CPU (estimación con 8 repartos o más por decisión). Al empezar el juego, la mano de Oeste salía en 1 jugada.",
+        "Momento clave: ninguno claro tuyo. Donde elegiste otra cosa que la CPU antes de la decisión 9, lo de "
+        "la CPU no ganó claramente más finales simulados que lo tuyo (estimación con 8 repartos o más por "
+        "decisión). Con las cartas a la vista, desde tu decisión 9 tu bando ya perdía contra la mejor defensa. "
+        "Al empezar el juego, la mano de Oeste salía en 1 jugada.",
+    ),
+    (
+        "review.no_moment",
+        lambda: render(
+            "review.no_moment",
+            dict(before="same", decisions=5, bids_differ=False, samples=0, zone="kept", at=7, winner=_WEST),
+        ),
+        "Momento clave: ninguno claro tuyo. Antes de la decisión 7, en el juego hiciste lo mismo que la CPU. "
+        "Con las cartas a la vista, desde tu decisión 7 cada jugada tuya mantenía la mano ganada: la perdió tu "
+        "compañero. Al empezar el juego, la mano de Oeste salía en 1 jugada.",
+    ),
+    (
+        "review.exact_moment",
+        lambda: render(
+            "review.exact_moment",
+            dict(
+                n=16,
+                action="p",
+                wins=[nested("cpu.plan_play", cards="B"), nested("review.a_pass")],
+                line=[
+                    nested("review.line_step", you=True, who="Sur", move="p"),
+                    nested("review.line_step", you=False, who="Este", move="4"),
+                    nested("review.line_step", you=False, who="Oeste", move="p"),
+                ],
+            ),
+        ),
+        "Momento clave (exacto, con las cartas a la vista), decisión 16: desde aquí ganabas con comodín "
+        "pequeño y pasar; pasaste y eso pierde contra la mejor defensa: tú pasas, Este juega 4, Oeste pasa.",
     ),
     (
         "review.missed_sure_win",

@@ -11,6 +11,8 @@ from ddz.ai import Cpu, hint
 from ddz.ai.cpu import Advice
 from ddz.ai.reasons import Reason
 from ddz.game import BIDDING, PASS, PLAYING, Game
+from ddz.messages import nested
+from truthcheck.claims import check_moment
 from tutorial.mistakes import MISTAKES, Decision, mistake_of
 from tutorial.practice import Practice
 from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, key_moment, review
@@ -105,24 +107,52 @@ def test_forced_passes_are_without_choice_and_not_counted() -> None:
     assert all("Sin elección" in i.text for i in items if i.verdict == FORCED)
 
 
-@pytest.mark.parametrize("code", ["0000-000BA", "0000-07QT6"])
-def test_a_lost_hand_names_its_key_moment(code: str) -> None:
-    code, actions = _play(code, _weak)
+LOST = {
+    "0000-0003T": ("weak", "review.key_moment"),  # an estimate, clear on the same deals
+    "0000-000HX": ("weak", "review.no_moment"),  # no decision clearly worse than the CPU's
+    "0000-007A5": ("easy", "review.exact_moment"),  # few cards left: a won position thrown away
+}
+
+
+@pytest.mark.parametrize("code", sorted(LOST))
+def test_every_lost_hand_names_its_key_moment_or_why_there_is_none(code: str) -> None:
+    player, kind = LOST[code]
+    code, actions = _play(code, _weak if player == "weak" else Cpu("easy").act)
     g = Game.from_code(code)
     for a in actions:
         g.apply(a)
     assert g.result is not None and (g.result.winner == "landlord") != (g.landlord == 0)  # lost
     items = review(code, actions)
     moment = key_moment(code, actions, items)
-    assert moment is not None and moment.wins_cpu > moment.wins_played
-    item = items[moment.item]
-    assert item.verdict != FORCED and item.action != item.cpu.action
-    assert f"decisión {moment.item + 1}" in moment.text and "estimación" in moment.text
-    # the counts say out of how many: «gana 7 de los 16 y lo que hiciste, 1»
-    assert (
-        f"gana {moment.wins_cpu} de los {moment.samples} y lo que hiciste, {moment.wins_played}."
-        in moment.text
-    )
+    assert moment is not None and moment.claim["code"] == kind
+    assert check_moment(code, actions, items, moment.claim) == []  # the verifier's own facts agree
+    if kind == "review.key_moment":
+        assert moment.item is not None and moment.wins_cpu > moment.wins_played
+        assert items[moment.item].action != items[moment.item].cpu.action
+        assert "estimación" in moment.text and f"de los {moment.samples} y lo que hiciste" in moment.text
+    elif kind == "review.exact_moment":
+        assert moment.item is not None and "exacto, con las cartas a la vista" in moment.text
+    else:
+        assert moment.item is None and "ninguno claro tuyo" in moment.text
+
+
+def test_the_key_moment_check_bites() -> None:
+    """A key moment at another decision, a winning move left out, a count off by one: each is caught."""
+    for code, (player, kind) in LOST.items():
+        code, actions = _play(code, _weak if player == "weak" else Cpu("easy").act)
+        items = review(code, actions)
+        moment = key_moment(code, actions, items)
+        assert moment is not None
+        d = dict(moment.claim["data"])
+        if kind == "review.no_moment":
+            wrong = {**d, "before": "same" if d["before"] == "no_worse" else "no_worse"}
+        elif kind == "review.exact_moment":
+            wrong = {**d, "wins": d["wins"][:-1] or [nested("review.a_pass")]}
+        else:
+            wrong = {**d, "cpu_wins": d["cpu_wins"] + 1}
+        assert check_moment(code, actions, items, {"code": kind, "data": wrong}), kind
+        moved = {**d, "n": int(d.get("n", 1)) + 1} if "n" in d else {**d, "zone": "kept"}
+        assert check_moment(code, actions, items, {"code": kind, "data": moved}), kind
 
 
 def test_a_won_hand_has_no_key_moment() -> None:

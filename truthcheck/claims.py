@@ -24,7 +24,7 @@ from typing import Any
 from ddz.codes import cards_of
 from ddz.game import BIDDING, PASS, Game
 
-from . import facts
+from . import endgame, facts
 from .rules import RANKS
 
 Message = dict[str, Any]
@@ -525,7 +525,9 @@ PARTS: dict[str, str] = {
     "review.mistake_covered_partner": "review.beginner",
     "review.mistake_early_bomb": "review.beginner",
     "review.mistake_broken_bomb": "review.beginner",
-    "review.winner_hand": "review.lost_as_cpu",
+    "review.winner_hand": "review.no_moment",
+    "review.line_step": "review.exact_moment",
+    "review.a_pass": "review.exact_moment",
 }
 """Catalog codes that are only ever part of another claim, with the claim whose verifier checks them."""
 
@@ -560,11 +562,84 @@ def winner_hand(final: Game, d: dict[str, Any]) -> list[str]:
     return bad
 
 
+def _exact_zone(games: list[Game], items: list[Any]) -> tuple[int, dict[str, Any]] | None:
+    """The first decision of seat 0 with few cards left (:data:`tutorial.review.EXACT_CARDS`), solved
+    by plain minimax: ``(n, facts)`` where ``facts`` says whether the side had already lost there,
+    or the first such decision whose action threw a won position away (with every winning move)."""
+    from tutorial.review import EXACT_CARDS
+
+    first: int | None = None
+    for n, item in enumerate(items):
+        g = games[item.index]
+        if (
+            item.phase == BIDDING
+            or item.verdict == "sin elección"
+            or sum(len(h) for h in g.hands) > EXACT_CARDS
+        ):
+            continue
+        first = n if first is None else first
+        lord = g.landlord or 0
+        hands = tuple(facts.hand_of(str(g.hand((lord + k) % 3))) for k in range(3))
+        state = (hands[0], hands[1], hands[2])
+        turn = (g.turn - lord) % 3
+        own = g.table is not None and g.table_seat != g.turn
+        table = str(g.table.cards) if own and g.table is not None else ""
+        owner = ((g.table_seat or 0) - lord) % 3 if table else -1
+        mine = endgame.side(turn)
+        if endgame.value(state, turn, table, owner) != mine:  # later: won until the partner threw it away
+            return first, {"lost": True if n == first else None, "at": n}
+        wins = [
+            m
+            for m in endgame.moves(state, turn, table, owner)
+            if endgame.result(state, turn, table, owner, m) == mine
+        ]
+        action = PASS if item.action == PASS else facts.canon(item.action)
+        if action not in wins:
+            return first, {
+                "lost": False,
+                "at": n,
+                "wins": wins,
+                "state": (state, turn, table, owner),
+                "lord": lord,
+            }
+    return (first, {"lost": None}) if first is not None else None
+
+
+def _check_line(zone: dict[str, Any], d: dict[str, Any], action: str) -> list[str]:
+    """The refutation: legal at every step, the action first, and the other side goes out."""
+    state, turn, table, owner = zone["state"]
+    lord: int = zone["lord"]
+    bad: list[str] = []
+    mine = endgame.side(turn)
+    for k, step in enumerate(d["line"]):
+        sd = step["data"]
+        seat = (lord + turn) % 3
+        _check(
+            bad,
+            bool(sd["you"]) == (seat == 0) and (sd["you"] or sd["who"] == SEATS[seat]),
+            f"step {k + 1}: who",
+        )
+        move = PASS if sd["move"] == PASS else facts.canon(_cards(sd["move"]))
+        if k == 0:
+            _check(bad, move == action, "the line starts with the action")
+        legal = endgame.moves(state, turn, table, owner)
+        if move not in legal:
+            return [*bad, f"step {k + 1}: {move} is not legal"]
+        nxt = endgame.after(state, turn, table, owner, move)
+        if isinstance(nxt, str):
+            _check(bad, nxt != mine and k == len(d["line"]) - 1, "the line ends with the other side out")
+            return bad
+        state, turn, table, owner = nxt
+    return [*bad, "the line does not reach the end"]
+
+
 def check_moment(code: str, actions: list[str], items: list[Any], claim: Message) -> list[str]:
-    """The key moment of a lost hand: the decision named is the one whose alternative won the most
-    more playouts (re-run), or no decision did worse (every one re-run), or every play decision
-    was the CPU's own; and the winning hand as it was."""
-    from ddz.ai.cpu import rollout_wins
+    """The key moment of a lost hand. With few cards left, exactly: the first decision that threw a
+    won position away (every card known, plain minimax), its winning moves and a refutation that
+    holds. Before that: the decision whose alternative won clearly more playouts (re-run, the same
+    sign test), or no decision did clearly worse, or every play decision was the CPU's own; and the
+    winning hand as it was."""
+    from ddz.ai.cpu import SIGNIFICANCE, rollout_outcomes, sign_test
     from tutorial.review import REVIEW_BUDGET
 
     games = _replayed(code, actions)
@@ -573,32 +648,71 @@ def check_moment(code: str, actions: list[str], items: list[Any], claim: Message
     bad: list[str] = []
     result = final.result
     _check(bad, result is not None and (result.winner == "landlord") != (final.landlord == 0), "a lost hand")
+    zone = _exact_zone(games, items)
+    if zone is not None and zone[1]["lost"] is False:
+        n, z = zone[1]["at"], zone[1]
+        _check(
+            bad,
+            kind == "review.exact_moment" and int(d["n"]) == n + 1,
+            f"the exact moment is decision {n + 1}",
+        )
+        if kind != "review.exact_moment":
+            return bad
+        named = sorted(
+            PASS if w["code"] == "review.a_pass" else facts.canon(_cards(w["data"]["cards"]))
+            for w in d["wins"]
+        )
+        _check(bad, named == sorted(z["wins"]), f"the winning moves: {z['wins']}")
+        action = PASS if items[n].action == PASS else facts.canon(items[n].action)
+        _check(
+            bad,
+            d["action"] == PASS if action == PASS else facts.canon(_cards(d["action"])) == action,
+            "the action",
+        )
+        return bad + _check_line(z, d, action)
+    _check(
+        bad, kind != "review.exact_moment", "no exact moment: the side had lost, or never threw a win away"
+    )
+    stop = zone[0] if zone is not None else len(items)
 
     def differs(item: Any) -> bool:
         a, c = item.action, item.cpu.action
         return a != c if item.phase == BIDDING else not _same(a, c)
 
     judged = [(n, i) for n, i in enumerate(items) if i.verdict != "sin elección" and i.phase != BIDDING]
-    estimated = {}
+    estimated: dict[int, list[tuple[int, ...]]] = {}
     for n, item in judged:
-        if differs(item):
-            estimated[n] = rollout_wins(games[item.index], 0, [item.action, item.cpu.action], REVIEW_BUDGET)
-    gains = {n: cpu - mine for n, ((mine, cpu), samples) in estimated.items() if samples and cpu > mine}
+        if differs(item) and n < stop:
+            estimated[n] = rollout_outcomes(
+                games[item.index], 0, [item.action, item.cpu.action], REVIEW_BUDGET
+            )
+    gains = {
+        n: sum(o[1] - o[0] for o in out)
+        for n, out in estimated.items()
+        if sign_test(sum(o[1] > o[0] for o in out), sum(o[1] < o[0] for o in out)) <= SIGNIFICANCE
+    }
     if kind == "review.key_moment":
         n = int(d["n"]) - 1
-        (mine, cpu), samples = estimated.get(n, ((-1, -1), -1))
-        _check(bad, (mine, cpu, samples) == (d["wins"], d["cpu_wins"], d["samples"]), "the counts re-run")
-        _check(bad, gains.get(n) == max(gains.values(), default=None), "the largest gap")
+        out = estimated.get(n, [])
+        got = (sum(o[0] for o in out), sum(o[1] for o in out), len(out))
+        _check(bad, got == (d["wins"], d["cpu_wins"], d["samples"]), "the counts re-run")
+        _check(bad, n in gains and gains[n] == max(gains.values()), "the largest clear gap")
         return bad
-    _check(bad, not gains, "no decision did worse in the playouts")
-    if kind == "review.lost_as_cpu":
-        _check(bad, not estimated and int(d["decisions"]) == len(judged), "every play decision was the CPU's")
+    _check(bad, not gains, "no decision did clearly worse in the playouts")
+    if kind != "review.no_moment":
+        return [*bad, f"{kind}: no verifier"]
+    want_zone = "none" if zone is None else {True: "lost", None: "kept"}[zone[1]["lost"]]
+    _check(bad, d["zone"] == want_zone, f"the exact zone: {want_zone}")
+    if zone is not None:
+        _check(bad, int(d["at"]) == zone[0] + 1, "the first decision with few cards")
+    before = "no_worse" if estimated else "same"
+    _check(bad, d["before"] == before, f"before the zone: {before}")
+    if estimated:
+        _check(bad, int(d["samples"]) == min(len(o) for o in estimated.values()), "the samples")
+    else:
+        _check(bad, int(d["decisions"]) == len(judged), "the decisions")
         bids = [i for i in items if i.phase == BIDDING]
         _check(bad, bool(d["bids_differ"]) == any(differs(i) for i in bids), "the bids")
-    elif kind == "review.lost_no_worse":
-        _check(bad, estimated and int(d["samples"]) == min(s for _, s in estimated.values()), "the samples")
-    else:
-        bad.append(f"{kind}: no verifier")
     return bad + winner_hand(final, d["winner"]["data"])
 
 
@@ -659,7 +773,7 @@ def check_undone(undone: dict[int, list[str]], claim: Message) -> list[str]:
 
 
 HAND_KINDS = (
-    "review.key_moment", "review.lost_as_cpu", "review.lost_no_worse", "review.summary", "review.undone",
+    "review.key_moment", "review.exact_moment", "review.no_moment", "review.summary", "review.undone",
     "history.bid", "history.redeal", "history.forced", "history.landlord", "history.play", "history.pass",
     "history.double", "history.trick", "history.over",
 )  # fmt: skip

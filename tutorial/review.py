@@ -13,6 +13,7 @@ from ddz.ai.cpu import Advice, control_summary, sure_win_with
 from ddz.ai.reasons import Reason, as_message, control_messages
 from ddz.ai.solver import min_plays
 from ddz.cards import parse
+from ddz.endgame import Position, solve
 from ddz.game import BIDDING, PASS, Game
 from ddz.messages import Message, nested, render, say_cards
 from ddz.plays import classify
@@ -183,34 +184,125 @@ def winner_hand(g: Game) -> Message:
     )
 
 
+EXACT_CARDS = 12
+"""The review solves a decision exactly (:mod:`ddz.endgame`, every hand known) when the three hands
+hold at most this many cards together."""
+
+
+def endgame_position(g: Game) -> Position:
+    """The position of ``g`` as an open-hand endgame: seats from the landlord on, in turn order."""
+    assert g.landlord is not None
+    lord = g.landlord
+
+    def seat(s: int) -> int:
+        return (s - lord) % 3
+
+    table = g.table if g.table is not None and g.table_seat != g.turn else None
+    return Position.three(
+        g.hand(lord),
+        g.hand((lord + 1) % 3),
+        g.hand((lord + 2) % 3),
+        turn=seat(g.turn),
+        table=table,
+        table_seat=None if table is None else seat(g.table_seat or 0),
+    )
+
+
+def _line_step(g: Game, k: int, move: str) -> Message:
+    """One move of a line from the endgame position of ``g`` (its ``k``-th seat from the landlord)."""
+    assert g.landlord is not None
+    who = (g.landlord + k) % 3
+    return nested("review.line_step", you=who == 0, who=_seat_name(who), move=_shown(move))
+
+
+def _seat_name(seat: int) -> str:
+    from ddz.ai.cpu import SEAT_NAMES
+
+    return SEAT_NAMES[seat]
+
+
+def exact_moment(code: str, actions: list[str], items: list[Item]) -> tuple[KeyMoment | None, str, int]:
+    """Where a lost hand was lost, exactly, from the first decision of seat 0 with at most
+    :data:`EXACT_CARDS` cards left in the three hands (every card known): the first decision there
+    whose action threw a won position away (a key moment); else the zone (``"lost"``: the side had
+    already lost at its first decision; ``"kept"``: every action kept the win; ``"none"``: no
+    decision with so few cards) and the index of its first decision."""
+    g = Game.from_code(code)
+    done, first = 0, -1
+    for n, item in enumerate(items):
+        for a in actions[done : item.index]:
+            g.apply(a)
+        done = item.index
+        if item.phase == BIDDING or item.verdict == FORCED or sum(len(h) for h in g.hands) > EXACT_CARDS:
+            continue
+        first = n if first < 0 else first
+        pos = endgame_position(g)
+        solved = solve(pos)
+        mine = pos.side(pos.turn)
+        if (
+            solved.winner != mine
+        ):  # lost at the first: the mistake, if any, came earlier; later: the partner's
+            return None, "lost" if n == first else "kept", first
+        move = PASS if item.action == PASS else str(parse(item.action))
+        refutation = solved.refutation(move)
+        if refutation is None:
+            continue  # the action taken wins too
+        steps, k = [], pos.turn
+        for m in refutation:
+            steps.append(_line_step(g, k, m))
+            k = (k + 1) % 3
+        claim = nested(
+            "review.exact_moment",
+            n=n + 1,
+            action=_shown(item.action),
+            wins=[
+                nested("cpu.plan_play", cards=_shown(w)) if w != PASS else nested("review.a_pass")
+                for w in solved.winning_moves
+            ],
+            line=steps,
+        )
+        return KeyMoment(n, 0, 0, 0, claim), "", first
+    return None, "kept" if first >= 0 else "none", first
+
+
 def key_moment(code: str, actions: list[str], items: list[Item]) -> KeyMoment | None:
-    """The «momento clave» of a hand seat 0 lost (``None`` if it won). Each decision that differs
-    from the CPU's is estimated with the hard level's playouts (:func:`ddz.ai.cpu.rollout_wins`):
+    """The «momento clave» of a hand seat 0 lost (``None`` if it won): exact when the cards were few
+    (:func:`exact_moment`); else each decision that differs
+    from the CPU's is estimated with the hard level's playouts (:func:`ddz.ai.cpu.rollout_outcomes`):
     the same deals of the cards seat 0 could not see, played out by «Normal» after each of the two
-    actions. With no decision that did worse, the moment says so: every decision was the CPU's own
-    (the CPU in your seat loses the same way), or none lost more simulated endings."""
-    from ddz.ai.cpu import rollout_wins
+    actions; a decision is the key moment only when the CPU's choice wins clearly more of them (the
+    sign test of «Difícil»), the largest gap first. With no such decision, the moment says so: every
+    decision was the CPU's own (the CPU in your seat loses the same way), or none did clearly worse."""
+    from ddz.ai.cpu import SIGNIFICANCE, rollout_outcomes, sign_test
 
     g = Game.from_code(code)
     for a in actions:
         g.apply(a)
     if g.result is None or (g.result.winner == "landlord") == (g.landlord == 0):
         return None
+    exact, zone, first = exact_moment(code, actions, items)
+    if exact is not None:
+        return exact
     best: KeyMoment | None = None
     tried: list[int] = []  # the samples of each decision estimated
+    before = Game.from_code(code)
+    done = 0
     for n, item in enumerate(items):
+        for a in actions[done : item.index]:
+            before.apply(a)
+        done = item.index
         if item.verdict == FORCED or item.phase == BIDDING or _same(item.action, item.cpu.action):
             continue
-        before = Game.from_code(code)
-        for a in actions[: item.index]:
-            before.apply(a)
-        (played, cpu_wins), samples = rollout_wins(before, 0, [item.action, item.cpu.action], REVIEW_BUDGET)
+        if sum(len(h) for h in before.hands) <= EXACT_CARDS:
+            break  # from here on the exact search spoke: the hand was already lost
+        outcomes = rollout_outcomes(before, 0, [item.action, item.cpu.action], REVIEW_BUDGET)
+        samples = len(outcomes)
         tried.append(samples)
-        if (
-            samples
-            and cpu_wins > played
-            and (best is None or cpu_wins - played > best.wins_cpu - best.wins_played)
-        ):
+        played, cpu_wins = sum(o[0] for o in outcomes), sum(o[1] for o in outcomes)
+        clear = (
+            sign_test(sum(o[1] > o[0] for o in outcomes), sum(o[1] < o[0] for o in outcomes)) <= SIGNIFICANCE
+        )
+        if clear and (best is None or cpu_wins - played > best.wins_cpu - best.wins_played):
             claim = nested(
                 "review.key_moment",
                 n=n + 1,
@@ -224,9 +316,15 @@ def key_moment(code: str, actions: list[str], items: list[Item]) -> KeyMoment | 
     if best is not None:
         return best
     judged = [i for i in items if i.verdict != FORCED and i.phase != BIDDING]
-    if not tried:  # no play decision differed from the CPU's
-        differ = any(not _same(i.action, i.cpu.action) for i in items if i.phase == BIDDING)
-        claim = nested("review.lost_as_cpu", decisions=len(judged), bids_differ=differ, winner=winner_hand(g))
-    else:
-        claim = nested("review.lost_no_worse", samples=min(tried), winner=winner_hand(g))
+    bids_differ = any(i.action != i.cpu.action for i in items if i.phase == BIDDING)
+    claim = nested(
+        "review.no_moment",
+        before="no_worse" if tried else "same",
+        decisions=len(judged),
+        bids_differ=bids_differ,
+        samples=min(tried, default=0),
+        zone=zone,
+        at=first + 1,
+        winner=winner_hand(g),
+    )
     return KeyMoment(None, min(tried, default=0), 0, 0, claim)
