@@ -1305,11 +1305,13 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
     _e(
         "review.exact_moment",
         "",
-        "Momento clave (exacto, con las cartas a la vista), decisión {n}: desde aquí ganabas con "
-        "{wins, list}; {action, select, p {pasaste} other {jugaste {action, cards}}} y eso pierde contra la "
-        "mejor defensa: {line, commas}.",
+        "Momento clave (exacto, con las cartas a la vista), decisión {n}: desde aquí ganabas "
+        "{first}{others_n, plural, =0 {} other { (también {others, list})}}; "
+        "{action, select, p {pasaste} other {jugaste {action, cards}}} y eso pierde contra la mejor defensa: "
+        "{line, commas}, y se queda sin cartas.",
         "the first decision, with few cards left, where the side won with every card known and the action "
-        "taken loses (wins: every winning move; line: the refutation, review.line_step messages)",
+        "taken loses (first and others: every winning move, review.a_move; line: the refutation, "
+        "review.line_step messages)",
     ),
     _e(
         "review.line_step",
@@ -1318,7 +1320,12 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
         "other {{you, select, true {juegas} other {juega}} {move, cards}}}",
         "one move of a line",
     ),
-    _e("review.a_pass", "", "pasar", "a pass, among the winning moves"),
+    _e(
+        "review.a_move",
+        "",
+        "{move, select, p {pasando} other {con {move, cards}}}",
+        "a winning move of an exact key moment",
+    ),
     _e(
         "review.no_moment",
         "",

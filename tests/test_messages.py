@@ -1542,7 +1542,9 @@ TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
             dict(
                 n=16,
                 action="p",
-                wins=[nested("cpu.plan_play", cards="B"), nested("review.a_pass")],
+                first=nested("review.a_move", move="B"),
+                others=[nested("review.a_move", move="p"), nested("review.a_move", move="9")],
+                others_n=2,
                 line=[
                     nested("review.line_step", you=True, who="Sur", move="p"),
                     nested("review.line_step", you=False, who="Este", move="4"),
@@ -1551,7 +1553,8 @@ TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
             ),
         ),
         "Momento clave (exacto, con las cartas a la vista), decisión 16: desde aquí ganabas con comodín "
-        "pequeño y pasar; pasaste y eso pierde contra la mejor defensa: tú pasas, Este juega 4, Oeste pasa.",
+        "pequeño (también pasando y con 9); pasaste y eso pierde contra la mejor defensa: tú pasas, Este juega "
+        "4, Oeste pasa, y se queda sin cartas.",
     ),
     (
         "review.missed_sure_win",

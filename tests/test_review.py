@@ -147,7 +147,11 @@ def test_the_key_moment_check_bites() -> None:
         if kind == "review.no_moment":
             wrong = {**d, "before": "same" if d["before"] == "no_worse" else "no_worse"}
         elif kind == "review.exact_moment":
-            wrong = {**d, "wins": d["wins"][:-1] or [nested("review.a_pass")]}
+            wrong = (
+                {**d, "others": [], "others_n": 0}
+                if d["others"]
+                else {**d, "first": nested("review.a_move", move="p")}
+            )
         else:
             wrong = {**d, "cpu_wins": d["cpu_wins"] + 1}
         assert check_moment(code, actions, items, {"code": kind, "data": wrong}), kind

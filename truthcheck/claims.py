@@ -527,7 +527,7 @@ PARTS: dict[str, str] = {
     "review.mistake_broken_bomb": "review.beginner",
     "review.winner_hand": "review.no_moment",
     "review.line_step": "review.exact_moment",
-    "review.a_pass": "review.exact_moment",
+    "review.a_move": "review.exact_moment",
 }
 """Catalog codes that are only ever part of another claim, with the claim whose verifier checks them."""
 
@@ -658,9 +658,10 @@ def check_moment(code: str, actions: list[str], items: list[Any], claim: Message
         )
         if kind != "review.exact_moment":
             return bad
+        moves = [d["first"], *d["others"]]
+        _check(bad, int(d["others_n"]) == len(d["others"]), "the count of other winning moves")
         named = sorted(
-            PASS if w["code"] == "review.a_pass" else facts.canon(_cards(w["data"]["cards"]))
-            for w in d["wins"]
+            PASS if w["data"]["move"] == PASS else facts.canon(_cards(w["data"]["move"])) for w in moves
         )
         _check(bad, named == sorted(z["wins"]), f"the winning moves: {z['wins']}")
         action = PASS if items[n].action == PASS else facts.canon(items[n].action)

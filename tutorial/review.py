@@ -251,14 +251,14 @@ def exact_moment(code: str, actions: list[str], items: list[Item]) -> tuple[KeyM
         for m in refutation:
             steps.append(_line_step(g, k, m))
             k = (k + 1) % 3
+        wins = [nested("review.a_move", move=_shown(w)) for w in solved.winning_moves]
         claim = nested(
             "review.exact_moment",
             n=n + 1,
             action=_shown(item.action),
-            wins=[
-                nested("cpu.plan_play", cards=_shown(w)) if w != PASS else nested("review.a_pass")
-                for w in solved.winning_moves
-            ],
+            first=wins[0],
+            others=wins[1:],
+            others_n=len(wins) - 1,
             line=steps,
         )
         return KeyMoment(n, 0, 0, 0, claim), "", first
