@@ -1,0 +1,53 @@
+"""The three voices agree (issue 25): when «Pista» advises covering your partner, the reason says why
+and «Jugar» plays the hint's cards without asking «¿seguro?»; the review then marks the decision.
+
+Found by the audit: Pista advised covering the partner, the table asked «¿seguro que quieres
+superarla?» and the review gave ✓. This test failed on the code before the fix (the question came up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from ddz.ai import hint
+from tests.browser_kit import HAND, dock_state, phone, press, wait_bar, wait_turn
+from tutorial.practice import HUMAN, Practice
+
+COVER = ("0000-6RH96", ["1", "p", "p", "p", "89TJQ", "p"])
+"""You are a farmer; your partner's 10 is on the table and the landlord, next, has five cards."""
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    from tutorial.launch import running_app
+
+    with running_app(DDZ_CPU_DELAY="0.05") as url:
+        yield url
+
+
+def test_the_hint_to_cover_the_partner_is_not_questioned(server: str, browser: Any) -> None:
+    code, tokens = COVER
+    p, error = Practice.start(code, tokens)
+    assert not error
+    p.run_cpus()
+    g = p.game
+    advice = hint(g, HUMAN)
+    assert g.turn == HUMAN and g.table_seat not in (None, HUMAN, g.landlord)  # the partner's play
+    assert advice.action != "p" and advice.why.code == "cover_partner", advice.reason
+    page = phone(browser)
+    page.goto(f"{server}/?codigo={code}&acciones={'.'.join(tokens)}")
+    page.locator(f"{HAND} .card").first.wait_for()
+    wait_turn(page, -1)
+    n = int(dock_state(page)["actions"])
+    press(page, "Pista")
+    expect(page.get_by_text("para que no se lo lleve él")).to_be_visible()  # the reason says why
+    wait_bar(page, "Carta suelta")
+    press(page, "Jugar")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-testid=\"dock-state\"]').dataset.actions) > {n}"
+    )
+    assert page.locator('[data-testid="partner-ask"]').count() == 0
