@@ -13,7 +13,7 @@ Seen failing on main (with ``5222`` and ``555R`` dropped from the generator the 
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -31,7 +31,7 @@ def _edge(play: str) -> bool:
     return any(ch in "A2BR" for ch in play)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _answers(kind: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(every answer of ``kind`` up to MAX_ANSWER cards, those at the edge)."""
     every = tuple(p for p in plays_by_kind()[kind] if len(p) <= MAX_ANSWER)

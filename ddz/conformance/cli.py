@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..cli import quiet_on_closed_pipe
+from ..outside import printable, printable_json, quiet_on_closed_pipe
 from ..variants import FLAG_DOCS, STANDARD, Variant
 from .corpus import Case, CorpusError, require_cases
 from .runner import (
@@ -42,8 +42,6 @@ from .runner import (
     InProcess,
     Outcome,
     Subprocess,
-    printable,
-    printable_json,
     run_all,
     show_progress,
 )
@@ -154,10 +152,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         impl.close()
         gave_up = getattr(impl, "given_up", None)
         if gave_up:
-            print(
-                f"ddz-conformance: {printable(impl.name)}: {gave_up}; the remaining cases error",
-                file=sys.stderr,
-            )
+            _say(f"ddz-conformance: {impl.name}: {gave_up}; the remaining cases error", err=True)
         known_ids = known.get(impl.name, set())
         for o in outcomes:
             o.known = o.case.id in known_ids
@@ -181,13 +176,19 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def _say(text: str = "", err: bool = False) -> None:
+    """One line of the pretty, Markdown or check output: everything on it that came from outside
+    (an implementation's name and answers, a corpus's ids, rules, inputs and expectations) is
+    escaped by :func:`printable`, a newline inside it included."""
+    print(printable(text), file=sys.stderr if err else sys.stdout)
+
+
 def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
     for impl, outcomes, counts, seconds, fixed in reports:
         per_k = seconds / max(len(outcomes), 1) * 1000
         info = [o for o in outcomes if o.informative]
-        name = printable(impl.name)
-        print(
-            f"== {name} ({impl.variant.name}): {count_line(counts)} in {seconds:.2f} s ({per_k:.2f} s per 1000 cases); "
+        _say(
+            f"== {impl.name} ({impl.variant.name}): {count_line(counts)} in {seconds:.2f} s ({per_k:.2f} s per 1000 cases); "
             f"{len(info)} informative differences"
         )
         gave_up = getattr(impl, "given_up", None)
@@ -195,26 +196,24 @@ def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
         for o in outcomes:
             if o.status in ("failed", "errored") and o not in not_run:
                 tag = "known " if o.known else ""
-                detail = printable(o.message) if o.status == "errored" else f"got {printable_json(o.actual)}"
-                keys = f" (normative: {printable(', '.join(o.differs))})" if o.differs else ""
-                print(f"  {tag}{o.status.upper()} {o.case.id} [{', '.join(o.case.rules)}]{keys}")
-                print(f"      input {json.dumps(o.case.input, ensure_ascii=False)}")
-                print(f"      expected {json.dumps(o.expected, ensure_ascii=False)}; {detail}")
+                detail = o.message if o.status == "errored" else f"got {printable_json(o.actual)}"
+                keys = f" (normative: {', '.join(o.differs)})" if o.differs else ""
+                _say(f"  {tag}{o.status.upper()} {o.case.id} [{', '.join(o.case.rules)}]{keys}")
+                _say(f"      input {printable_json(o.case.input)}")
+                _say(f"      expected {printable_json(o.expected)}; {detail}")
                 for line in o.stderr:
-                    print(f"      stderr| {printable(line)}")
+                    _say(f"      stderr| {line}")
         if not_run:
-            print(f"  ERRORED {len(not_run)} more cases, not run: {gave_up}")
+            _say(f"  ERRORED {len(not_run)} more cases, not run: {gave_up}")
         for o in fixed:
-            print(f"  NOW PASSING (listed as known failure) {o.case.id}")
+            _say(f"  NOW PASSING (listed as known failure) {o.case.id}")
         for o in info:
             diffs = "; ".join(f"{k} {_informative(o, k)}" for k in o.informative)
-            print(f"  informative {o.case.id}: {diffs}")
+            _say(f"  informative {o.case.id}: {diffs}")
 
 
 def _informative(o: Outcome, key: str) -> str:
-    want = json.dumps(o.expected.get(key), ensure_ascii=False)
-    got = printable_json(o.actual.get(key))
-    return f"expected {want}, got {got}"
+    return f"expected {printable_json(o.expected.get(key))}, got {printable_json(o.actual.get(key))}"
 
 
 def _json(reports: list[Any], args: argparse.Namespace) -> None:
@@ -268,11 +267,11 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
 
 
 def _markdown(reports: list[Any], args: argparse.Namespace) -> None:
-    print("| implementación | variante | " + " | ".join(STATUSES) + " | informative |")
-    print("|---|---|" + "---|" * (len(STATUSES) + 1))
+    _say("| implementación | variante | " + " | ".join(STATUSES) + " | informative |")
+    _say("|---|---|" + "---|" * (len(STATUSES) + 1))
     for impl, outcomes, counts, _seconds, _fixed in reports:
-        print(
-            f"| {printable(impl.name).replace('|', '/')} | {impl.variant.name} | "
+        _say(
+            f"| {impl.name.replace('|', '/')} | {impl.variant.name} | "
             + " | ".join(str(counts.get(s, 0)) for s in STATUSES)
             + f" | {sum(bool(o.informative) for o in outcomes)} |"
         )
@@ -284,7 +283,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     root = _corpus(args)
     problems = check(root)
     for p in problems:
-        print(p)
+        _say(p)
     s = summary(root)
     if problems:
         print(f"corpus check: {len(problems)} problems")
@@ -312,8 +311,7 @@ def cmd_dump(args: argparse.Namespace) -> int:
                 "anchor": c.anchor,
             }
         )
-    json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
-    print()
+    print(printable_json(out, indent=1))
     return 0
 
 
@@ -332,7 +330,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if Path(args.out).is_dir():
         raise UsageError(f"--out {args.out!r} is a directory")
     write_report(Path(args.out), args.impl or [], fuzz_examples=args.fuzz_examples)
-    print(f"wrote {args.out}")
+    _say(f"wrote {args.out}")
     return 0
 
 
@@ -358,10 +356,18 @@ def _positive(text: str) -> int:
     return value
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse whose errors, which quote the arguments, are escaped by :func:`printable`."""
+
+    def error(self, message: str) -> Any:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {printable(message)}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="ddz-conformance", description="The Dou Dizhu conformance suite.")
+    p = _Parser(prog="ddz-conformance", description="The Dou Dizhu conformance suite.")
     p.add_argument("--version", action="version", version=f"ddz-conformance {__version__} (protocol 1)")
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     r = sub.add_parser("run", help="run the corpus against implementations")
     r.add_argument("--impl", action="append", help="command of an implementation speaking the protocol")
     r.add_argument("--corpus", help="corpus folder (cases/<op>/*.yaml; default: the packaged one)")

@@ -13,12 +13,12 @@ import subprocess
 import sys
 import threading
 import time
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
 from ..ops import OpError, run_op
+from ..outside import printable
 from ..variants import STANDARD, Variant
 from .corpus import Case, mismatches, packaged_dir
 
@@ -61,28 +61,6 @@ class ImplError(Exception):
         """The last lines the implementation wrote on stderr, when known."""
         self.timed_out = timed_out
         """True when the implementation did not answer in time."""
-
-
-def _unsafe(ch: str) -> bool:
-    """A control, format or line-separator character: one that can act on a terminal."""
-    return unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")
-
-
-def printable(text: str) -> str:
-    """``text`` with every control or format character escaped (``\\x1b``, ``\\u202e``): what an
-    implementation wrote can never move the cursor, clear or recolour the terminal, nor forge
-    a line of the runner's output."""
-    return "".join(
-        (f"\\x{ord(ch):02x}" if ord(ch) <= 0xFF else f"\\u{ord(ch):04x}") if _unsafe(ch) else ch
-        for ch in text
-    )
-
-
-def printable_json(value: Any) -> str:
-    """``json.dumps(value, ensure_ascii=False)`` with the control and format characters JSON
-    leaves raw (DEL, C1 such as the 8-bit CSI, bidi overrides…) escaped as ``\\uXXXX``."""
-    text = json.dumps(value, ensure_ascii=False)
-    return "".join(f"\\u{ord(ch):04x}" if _unsafe(ch) else ch for ch in text)
 
 
 class Skip(Exception):
