@@ -163,7 +163,7 @@ NO_SITE = {
 IGNORED = (
     "test_peers.py", "test_peers_landlordai.py", "test_report.py", "test_wheel.py", "test_ai_arena.py",
     "test_cpu_levels.py", "test_reasons.py", "test_runner_zoo.py", "test_node_adapter.py",
-    "test_hidden_info.py", "test_runner_hardening.py",
+    "test_hidden_info.py", "test_runner_hardening.py", "test_hostile_inputs.py",
 )  # fmt: skip
 COPIED = (
     "ddz",

@@ -33,10 +33,12 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..outside import printable, printable_json, quiet_on_closed_pipe
+from ..outside import NotAFile, TooLarge, printable, printable_json, quiet_on_closed_pipe, read_capped
 from ..variants import FLAG_DOCS, STANDARD, Variant
 from .corpus import Case, CorpusError, require_cases
 from .runner import (
+    GIVE_UP_RULE,
+    MAX_TIMEOUT,
     Implementation,
     ImplError,
     InProcess,
@@ -66,11 +68,19 @@ class UsageError(Exception):
     """Bad command-line input: printed as ``error: …`` with exit status 2, never a traceback."""
 
 
+MAX_EXPECTATIONS = 4 << 20
+"""An ``--expectations`` file larger than this (bytes) is refused unread."""
+
+
 def _load_expectations(path: str | None) -> dict[str, set[str]]:
-    if not path or not Path(path).exists():
+    if not path or not os.path.lexists(path):  # the first run: no known failures yet
         return {}
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(read_capped(path, MAX_EXPECTATIONS).decode("utf-8"))
+    except TooLarge:
+        raise UsageError(f"--expectations {path!r} is larger than {MAX_EXPECTATIONS} bytes") from None
+    except NotAFile:
+        raise UsageError(f"--expectations {path!r} is not a regular file") from None
     except OSError as e:
         raise UsageError(f"cannot read --expectations {path!r}: {e.strerror or e}") from None
     except (ValueError, RecursionError) as e:
@@ -191,6 +201,8 @@ def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
             f"== {impl.name} ({impl.variant.name}): {count_line(counts)} in {seconds:.2f} s ({per_k:.2f} s per 1000 cases); "
             f"{len(info)} informative differences"
         )
+        if isinstance(impl, Subprocess):
+            _say(f"   {_restarts(impl)}; {GIVE_UP_RULE}")
         gave_up = getattr(impl, "given_up", None)
         not_run = [o for o in outcomes if gave_up and o.status == "errored" and o.message == gave_up]
         for o in outcomes:
@@ -210,6 +222,11 @@ def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
         for o in info:
             diffs = "; ".join(f"{k} {_informative(o, k)}" for k in o.informative)
             _say(f"  informative {o.case.id}: {diffs}")
+
+
+def _restarts(impl: Subprocess) -> str:
+    budget = f"{impl.max_restarts}, {impl.restart_budget:g} s"
+    return f"{impl.restarts} restarts in {impl.restart_seconds:.1f} s (budget: {budget})"
 
 
 def _informative(o: Outcome, key: str) -> str:
@@ -234,7 +251,8 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
     }
     print(printable_json(header))
     total: Counter[str] = Counter()
-    per_impl = {}
+    per_impl: dict[str, dict[str, Any]] = {}
+    footer: dict[str, Any] = {"type": "footer", "give_up_rule": GIVE_UP_RULE}
     for impl, outcomes, counts, seconds, fixed in reports:
         for o in outcomes:
             print(
@@ -262,7 +280,14 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
             "now_passing": [o.case.id for o in fixed],
             "seconds": round(seconds, 3),
         }
-    footer = {"type": "footer", "implementations": per_impl, "total": {s: total.get(s, 0) for s in STATUSES}}
+        if isinstance(impl, Subprocess):
+            per_impl[impl.name] |= {
+                "restarts": impl.restarts,
+                "restart_seconds": round(impl.restart_seconds, 3),
+                "given_up": impl.given_up,
+            }
+    footer["implementations"] = per_impl
+    footer["total"] = {s: total.get(s, 0) for s in STATUSES}
     print(printable_json(footer))
 
 
@@ -335,13 +360,15 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def _seconds(text: str) -> float:
-    """``--timeout``: a finite number of seconds above zero."""
+    """``--timeout``: a number of seconds above zero and at most :data:`MAX_TIMEOUT`."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: the timeout must be a finite number of seconds above 0")
+    if not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}"
+        )
     return value
 
 
@@ -378,7 +405,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--write-expectations", help="write the failing case ids to this file")
     r.add_argument("--strict", action="store_true", help="fail when a known failure now passes")
     r.add_argument("--format", choices=("pretty", "json", "markdown"), default="pretty")
-    r.add_argument("--timeout", type=_seconds, default=5.0, help="seconds per case (finite, above 0)")
+    r.add_argument(
+        "--timeout", type=_seconds, default=5.0, help=f"seconds per case (above 0, at most {MAX_TIMEOUT:g})"
+    )
     r.set_defaults(func=cmd_run)
     c = sub.add_parser("check", help="validate the corpus and check it against ddz")
     c.add_argument("--corpus", help="corpus folder (default: the packaged one)")
