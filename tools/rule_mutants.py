@@ -3,6 +3,7 @@ breaks that rule, and the fast engine and corpus tests that must notice (``make 
 
     .venv/bin/python tools/rule_mutants.py                 # every mutant, the table by rule
     .venv/bin/python tools/rule_mutants.py --rule R-SCORE-4  # only that rule's mutants
+    .venv/bin/python tools/rule_mutants.py --path ddz/moves.py  # only the generator's mutants
     .venv/bin/python tools/rule_mutants.py --list          # the mutants, nothing run
 
 Each mutant is applied to a temporary copy of the tree (``ddz/``, ``tests/``, ``pyproject.toml``,
@@ -10,7 +11,8 @@ Each mutant is applied to a temporary copy of the tree (``ddz/``, ``tests/``, ``
 per mutant:
 
     pytest -x -q -m "(engine or conformance) and not slow" -p no:cacheprovider -n 0 \
-        tests/test_corpus.py tests/test_last_holes.py tests  --ignore (peers, report, wheel, arena…)
+        tests/test_corpus.py tests/test_last_holes.py tests/test_follow_branches.py tests \
+        --ignore (peers, report, wheel, arena…)
 
 (the corpus first: most mutants die there in a second). A mutant is *killed* when pytest fails,
 *survived* when it passes, *timeout* when the budget runs out (counted apart, not as killed).
@@ -191,7 +193,8 @@ def rule_ids() -> list[str]:
 
 def pytest_command(python: str) -> list[str]:
     cmd = [python, "-m", "pytest", "-x", "-q", "-m", "(engine or conformance) and not slow"]
-    cmd += ["-p", "no:cacheprovider", "-n", "0", "tests/test_corpus.py", "tests/test_last_holes.py", "tests"]
+    cmd += ["-p", "no:cacheprovider", "-n", "0", "tests/test_corpus.py", "tests/test_last_holes.py"]
+    cmd += ["tests/test_follow_branches.py", "tests"]
     return cmd + [f"--ignore=tests/{m}" for m in IGNORED]
 
 
@@ -249,6 +252,7 @@ def stale_mutants() -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rule", action="append", help="only the mutants of this rule id")
+    ap.add_argument("--path", action="append", help="only the mutants of this file (ddz/moves.py)")
     ap.add_argument("--budget", type=float, default=240.0, help="seconds per mutant (default 240)")
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
     ap.add_argument("--python", default=sys.executable)
@@ -260,7 +264,11 @@ def main(argv: list[str] | None = None) -> int:
     if stale:
         print("\n".join(stale), file=sys.stderr)
         return 2
-    chosen = [m for m in MUTANTS if not args.rule or m.rule in args.rule]
+    chosen = [
+        m
+        for m in MUTANTS
+        if (not args.rule or m.rule in args.rule) and (not args.path or m.path in args.path)
+    ]
     if args.list:
         for m in chosen:
             print(f"{m.rule:22} {m.path}: {m.old!r} -> {m.new!r}")
@@ -290,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
             killed += k
             note = ", ".join(f"{s}" for s in got if s != "killed")
             print(f"| {rid:22} | {k}/{len(got):<10} | {note} |")
-        elif not args.rule:
+        elif not args.rule and not args.path:
             print(f"| {rid:22} | —            | no site: {NO_SITE.get(rid, 'no mutant')} |")
     print(f"\nkilled {killed}/{total} mutants")
     return 0 if killed == total else 1
