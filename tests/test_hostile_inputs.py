@@ -252,9 +252,14 @@ def _reader_gone(cmd: list[str], requests: bytes) -> subprocess.CompletedProcess
     return proc
 
 
-def test_the_protocol_server_ends_quietly_when_its_reader_goes_away() -> None:
+@pytest.mark.parametrize(
+    "server",
+    [["-m", "ddz.protocol"], [str(ROOT / "conformance" / "adapters" / "python" / "adaptador_minimo.py")]],
+    ids=["protocol", "minimal-adapter"],
+)
+def test_a_protocol_server_ends_quietly_when_its_reader_goes_away(server: list[str]) -> None:
     line = json.dumps({"cmd": "run", "seq": 1, "op": "classify", "input": {"cards": "3"}}).encode() + b"\n"
-    proc = _reader_gone([sys.executable, "-m", "ddz.protocol"], line * 2000)
+    proc = _reader_gone([sys.executable, *server], line * 2000)
     assert b"Traceback" not in proc.stderr and b"BrokenPipe" not in proc.stderr, proc.stderr[-500:]
 
 
