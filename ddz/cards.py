@@ -14,6 +14,7 @@ from typing import Any
 
 from .messages import RANK_NAMES_ES as RANK_NAMES_ES  # the Spanish names live in the catalog
 from .messages import CodedError, render
+from .outside import printable
 from .ranks import RANKS as RANKS  # rank symbols in ascending order of strength (index = strength)
 
 NUM_RANKS = len(RANKS)
@@ -24,7 +25,9 @@ HAND_LIMIT = 20
 
 _RANK_INDEX = {s: i for i, s in enumerate(RANKS)}
 _RANK_INDEX.update({s.lower(): i for s, i in list(_RANK_INDEX.items())})
-_SEPARATORS = frozenset(" ,\t\n-+")
+_SEPARATORS = frozenset(" ,\t\n\r\v\f-+")
+"""What may stand between cards: spaces and any ASCII line break (text pasted with CRLF reads the
+same), commas, dashes and plus signs."""
 BITS = 3
 """Bits per rank in a packed multiset key (counts fit in 0..4)."""
 POW = tuple(1 << (BITS * r) for r in range(NUM_RANKS))
@@ -261,16 +264,20 @@ _WIDE_ADD = sum((127 - m) << (8 * r) for r, m in enumerate(MAX_COPIES))
 _WIDE_TOP = sum(128 << (8 * r) for r in range(NUM_RANKS))
 
 
-_CARD_ID = re.compile(r"(?i)(?<![^\s,\-+])(?:([BR])J|([3-9TJQKA2])[SHCD])(?![^\s,\-+])")
-"""A card id the engine writes (``BJ``, ``RJ``, ``TS``, ``3H``: see :data:`ddz.codes.DECK_ORDER`)
-standing alone between separators: read as its rank, so ``"3333 BJ"`` is four threes and the
-black joker (not B + J). Written together, ``"BJ"`` inside a longer group is still B + J."""
+_ID = r"(?:[BR]J|[3-9TJQKA2][SHCD])"
+_CARD_ID = re.compile(rf"(?i)(?<![^\s,\-+]){_ID}+(?![^\s,\-+])")
+"""A group made only of card ids the engine writes (``BJ``, ``RJ``, ``TS``, ``3H``: see
+:data:`ddz.codes.DECK_ORDER`), alone or glued (``BJRJ``, ``3H4S``), between separators: read as
+their ranks, so ``"3333 BJ"`` is four threes and the black joker (not B + J) and ``"BJRJ"`` the two
+jokers. A group that also holds plain ranks is read as ranks: ``"3333BJ"`` is still B + J."""
+_ONE_ID = re.compile(r"(?i)([BR])J|([3-9TJQKA2])[SHCD]")
+_SUITS = frozenset("SHCDshcd")
 
 
 def _card_ids_as_ranks(text: str) -> str:
-    """``text`` with each standalone card id replaced by its rank symbol padded to the same width
-    (the columns of any error stay where they were)."""
-    return _CARD_ID.sub(lambda m: (m.group(1) or m.group(2)) + " ", text)
+    """``text`` with each group of card ids replaced by their rank symbols, each padded to its id's
+    width (the columns of any error stay where they were)."""
+    return _CARD_ID.sub(lambda g: _ONE_ID.sub(lambda m: (m.group(1) or m.group(2)) + " ", g.group()), text)
 
 
 def _parse_str(text: str) -> Cards:
@@ -309,7 +316,11 @@ def _parse_careful(text: str) -> Cards:
         else:
             found = _RANK_INDEX.get(ch)
             if found is None:
-                raise NotationError("unknown_symbol", {"symbol": ch, "column": i + 1}, text, i)
+                if ch in _SUITS and i and text[i - 1] in _RANK_INDEX and text[i - 1] not in "BRbr":
+                    # a card id glued to other cards (34H): name the id and how to write it
+                    card_id = (text[i - 1] + ch).upper()
+                    raise NotationError("glued_id", {"id": card_id, "column": i}, text, i - 1)
+                raise NotationError("unknown_symbol", {"symbol": printable(ch), "column": i + 1}, text, i)
             r, width = found, 1
         counts[r] += 1
         if counts[r] > MAX_COPIES[r]:

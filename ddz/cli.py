@@ -8,11 +8,9 @@ input exits with status 2 and a clear message, never a traceback; a reader that 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
@@ -22,6 +20,7 @@ from .compare import compare
 from .endgame import PASS, THREE_HAND_SEATS, Position, solve
 from .messages import render
 from .moves import legal_plays
+from .outside import NotAFile, TooLarge, printable, printable_json, quiet_on_closed_pipe, read_capped
 from .plays import KINDS, InvalidPlay, Play, Rejection, analyze
 from .variants import Variant
 
@@ -60,11 +59,22 @@ class _Parser(argparse.ArgumentParser):
         for en, words in _ARGPARSE_WORDS:  # argparse's English, not Spanish, is what is replaced
             message = re.sub(rf"\b{en}\b", render("cli.argparse", words=words), message)
         self.print_usage(sys.stderr)
-        self.exit(2, render("cli.error", cause=message) + "\n")
+        self.exit(2, printable(render("cli.error", cause=message)) + "\n")
 
 
-def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
-    print(json.dumps(data, ensure_ascii=False) if args.json else text)
+def _say(*lines: str, err: bool = False) -> None:
+    """Print ``lines``, one per line, each through :func:`~ddz.outside.printable`: whatever came from
+    outside on it (an argument, a field of a record) is shown escaped, a newline inside it included,
+    so it can neither act on the terminal nor forge a line of ours."""
+    for line in lines:
+        print(printable(line), file=sys.stderr if err else sys.stdout)
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], *lines: str) -> None:
+    if args.json:
+        print(printable_json(data))
+    else:
+        _say(*lines)
 
 
 def cmd_classify(args: argparse.Namespace) -> int:
@@ -82,7 +92,7 @@ def cmd_classify(args: argparse.Namespace) -> int:
         _emit(args, data, render("cli.classified", shown=got.shown(), play=got.as_message()))
         return 0
     if got.reason == "notation":
-        print(render("cli.error", cause=got.as_message()), file=sys.stderr)
+        _say(render("cli.error", cause=got.as_message()), err=True)
         return 2
     data = {
         "cards": got.cards,
@@ -102,7 +112,7 @@ def cmd_beats(args: argparse.Namespace) -> int:
     for what, text in (("play", args.play), ("table", args.table)):
         got = analyze(text, args.variant)
         if isinstance(got, Rejection) and got.reason == "notation":
-            print(render("cli.unreadable", what=what, text=text, cause=got.as_message()), file=sys.stderr)
+            _say(render("cli.unreadable", what=what, text=text, cause=got.as_message()), err=True)
             return 2
     v = compare(args.play, args.table, args.variant)
     _emit(
@@ -121,19 +131,19 @@ def cmd_legal(args: argparse.Namespace) -> int:
     if args.table:
         got = analyze(args.table, args.variant)
         if not isinstance(got, Play):
-            print(render("cli.bad_table", table=args.table, cause=got.as_message()), file=sys.stderr)
+            _say(render("cli.bad_table", table=args.table, cause=got.as_message()), err=True)
             return 2
         table = got
     plays = legal_plays(hand, table, args.variant)
     if args.json:
-        print(json.dumps({"plays": [str(p) for p in plays]}))
+        print(printable_json({"plays": [str(p) for p in plays]}))
         return 0
     following = bool(args.table)
-    print(render("cli.legal_head", count=len(plays), following=following, table=args.table, hand=str(hand)))
+    _say(render("cli.legal_head", count=len(plays), following=following, table=args.table, hand=str(hand)))
     for kind in KINDS:
         group = [p.shown() for p in plays if p.kind == kind]
         if group:
-            print(render("cli.legal_group", kind=kind.value, count=len(group), plays=" · ".join(group)))
+            _say(render("cli.legal_group", kind=kind.value, count=len(group), plays=" · ".join(group)))
     return 0
 
 
@@ -143,7 +153,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
     data = {"hands": hands, "kitty": str(cards_of(d.kitty)), "first_bidder": d.first_bidder}
     lines = [render("cli.deal_seat", seat=i, cards=h) for i, h in enumerate(hands)]
     lines += [render("cli.deal_kitty", cards=data["kitty"]), render("cli.deal_first", seat=d.first_bidder)]
-    _emit(args, data, "\n".join(lines))
+    _emit(args, data, *lines)
     return 0
 
 
@@ -153,13 +163,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         if args.file == "-":
             data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
-        else:
-            with open(args.file, "rb") as fh:  # never more than the cap (a device such as /dev/zero)
-                data = fh.read(MAX_RECORD_BYTES + 1)
-        if len(data) > MAX_RECORD_BYTES:
-            print(render("cli.too_large", file=args.file, limit=MAX_RECORD_BYTES), file=sys.stderr)
-            return 2
+            if len(data) > MAX_RECORD_BYTES:
+                raise TooLarge(args.file)
+        else:  # a regular file, never more than the cap (not a FIFO, nor a device such as /dev/zero)
+            data = read_capped(args.file, MAX_RECORD_BYTES)
         text = data.decode("utf-8")
+    except TooLarge:
+        _say(render("cli.too_large", file=args.file, limit=MAX_RECORD_BYTES), err=True)
+        return 2
     except OSError as e:
         problem = (
             "missing"
@@ -168,18 +179,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
             if isinstance(e, IsADirectoryError)
             else "denied"
             if isinstance(e, PermissionError)
+            else "notfile"
+            if isinstance(e, NotAFile)
             else "other"
         )
-        print(render("cli.cannot_read", file=args.file, problem=problem, reason=e.strerror), file=sys.stderr)
+        _say(render("cli.cannot_read", file=args.file, problem=problem, reason=e.strerror), err=True)
         return 2
     except UnicodeDecodeError:
-        print(render("cli.not_utf8", file=args.file), file=sys.stderr)
+        _say(render("cli.not_utf8", file=args.file), err=True)
         return 2
     game = replay(text)
     if game.result is None:
-        print(render("cli.record_open"))
+        _say(render("cli.record_open"))
     else:
-        _emit(args, game.result.as_dict(), "\n".join(game.result.explain()))
+        _emit(args, game.result.as_dict(), *game.result.explain())
     return 0
 
 
@@ -228,7 +241,7 @@ def cmd_endgame(args: argparse.Namespace) -> int:
         return 2
     s = solve(pos, max_nodes=CLI_MAX_NODES)
     if args.json:
-        print(json.dumps(s.as_dict(), ensure_ascii=False))
+        print(printable_json(s.as_dict()))
         return 0
     v = pos.variant
     moves = " · ".join(_say_move(m, v) for m in s.winning_moves)
@@ -316,21 +329,6 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def quiet_on_closed_pipe(body: Callable[[], int]) -> int:
-    """Run a command's body; when whoever reads its output stops early (``… | head -1``), end
-    quietly with status 141 (128 + SIGPIPE, what a Unix tool killed by the closed pipe gives)
-    instead of a traceback."""
-    try:
-        code = body()
-        sys.stdout.flush()
-        return code
-    except BrokenPipeError:
-        # Python flushes stdout once more on the way out: point it at /dev/null so that cannot fail.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 141
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     return quiet_on_closed_pipe(lambda: _main(argv))
 
@@ -345,7 +343,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:  # an OSError, but not a player's error: see quiet_on_closed_pipe
         raise
     except (NotationError, InvalidPlay, CodeError, OSError, ValueError) as e:
-        print(render("cli.error", cause=str(e)), file=sys.stderr)
+        _say(render("cli.error", cause=str(e)), err=True)
         return 2
 
 

@@ -201,6 +201,13 @@ _ENTRIES: tuple[Entry, ...] = (
         "a character that is neither a rank nor a separator (column is 1-based)",
     ),
     _e(
+        "notation.glued_id",
+        "R-DECK-1",
+        "«{id}» en la posición {column} es el nombre de una carta pegado a otras: separa los nombres "
+        "con espacios («3 4H 5S» o «BJ RJ») o escribe solo los valores («345»)",
+        "a card id (rank + suit letter) glued to plain ranks; ids alone or glued together are read",
+    ),
+    _e(
         "notation.second_joker",
         "R-DECK-1",
         "un segundo {rank, rank} en la posición {column}: solo hay uno",
@@ -757,7 +764,8 @@ _ENTRIES: tuple[Entry, ...] = (
         "cli.cannot_read",
         "",
         "error: no se puede leer «{file}»: {problem, select, missing {no existe} folder {es una carpeta} "
-        "denied {no hay permiso para leerlo} other {{reason}}}",
+        "denied {no hay permiso para leerlo} notfile {no es un archivo normal (una tubería o un dispositivo)} "
+        "other {{reason}}}",
         "replay of a file that cannot be opened",
     ),
     _e(

@@ -20,6 +20,7 @@ from typing import IO, Any
 
 from . import __version__
 from .ops import OPS, OpError, run_op
+from .outside import printable, printable_json, silence
 from .variants import Variant
 
 PROTOCOL_VERSION = 1
@@ -90,7 +91,7 @@ def respond(line: str, implementation: dict[str, Any], run: Runner) -> tuple[str
         return json.dumps(_errored(f"bad JSON: {type(e).__name__}")), False
     try:
         response, stop = handle(request, implementation, run)
-        text = json.dumps(response, ensure_ascii=False)
+        text = printable_json(response)  # what a request echoes never acts on a terminal
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate echoed from the input
@@ -108,7 +109,16 @@ of a record, see :mod:`ddz.records`, fit many times over)."""
 
 
 def serve(stdin: IO[str], stdout: IO[str], implementation: dict[str, Any], run: Runner) -> int:
-    """Answer requests line by line until ``stop`` or the end of input."""
+    """Answer requests line by line until ``stop`` or the end of input; a reader that goes away
+    (a closed pipe) ends the server quietly, never with a traceback."""
+    try:
+        return _serve(stdin, stdout, implementation, run)
+    except BrokenPipeError:
+        silence(stdout)
+        return 0
+
+
+def _serve(stdin: IO[str], stdout: IO[str], implementation: dict[str, Any], run: Runner) -> int:
     while True:
         line = stdin.readline(MAX_REQUEST + 1)
         if not line:
@@ -148,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         variant = Variant.parse(args.variant)
     except ValueError as e:
-        print(e, file=sys.stderr)
+        print(printable(str(e)), file=sys.stderr)
         return 2
     # Bytes that are not UTF-8 become U+FFFD (and then an errored answer), never a crash.
     sys.stdin.reconfigure(encoding="utf-8", errors="replace")  # type: ignore[union-attr]

@@ -9,7 +9,9 @@ import contextlib
 import importlib.util
 import io
 import json
+import os
 import re
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -103,6 +105,15 @@ def said(x: object) -> tuple[str | None, str]:
     return None, x
 
 
+BIG = Path(tempfile.gettempdir()) / f"ddz-messages-big-{os.getpid()}.json"
+
+
+def _big_file(size: int) -> str:
+    """The path of a regular file of ``size`` spaces (:data:`BIG`)."""
+    BIG.write_bytes(b" " * size)
+    return str(BIG)
+
+
 def cli(*args: str) -> str:
     """What ``ddz ARGS`` prints (stdout then stderr), run in this process."""
     out, err = io.StringIO(), io.StringIO()
@@ -146,6 +157,17 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "notation.unknown_symbol",
         lambda: error(parse, "33X"),
         f"símbolo desconocido «X» en la posición 3; {SYMBOLS}",
+    ),
+    (
+        "notation.unknown_symbol",
+        lambda: error(parse, "3\x1b[2J"),
+        f"símbolo desconocido «\\x1b» en la posición 2; {SYMBOLS}",
+    ),
+    (
+        "notation.glued_id",
+        lambda: error(parse, "3334H"),
+        "«4H» en la posición 4 es el nombre de una carta pegado a otras: separa los nombres con espacios "
+        "(«3 4H 5S» o «BJ RJ») o escribe solo los valores («345»)",
     ),
     (
         "notation.unknown_symbol",
@@ -618,8 +640,8 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ),
     (
         "cli.too_large",
-        lambda: cli("replay", "/dev/zero"),
-        "error: «/dev/zero» ocupa más de 65536 bytes: un registro nunca es tan grande",
+        lambda: cli("replay", _big_file(65537)),
+        f"error: «{BIG}» ocupa más de 65536 bytes: un registro nunca es tan grande",
     ),
     ("record.not_object", lambda: error(replay, "[]"), "el registro tiene que ser un objeto JSON"),
     (
@@ -751,6 +773,11 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "error: no se puede leer «/nonexistent/r.json»: no existe",
     ),
     ("cli.cannot_read", lambda: cli("replay", "/"), "error: no se puede leer «/»: es una carpeta"),
+    (
+        "cli.cannot_read",
+        lambda: cli("replay", "/dev/null"),
+        "error: no se puede leer «/dev/null»: no es un archivo normal (una tubería o un dispositivo)",
+    ),
     (
         "cli.argparse",
         lambda: cli("frob").splitlines()[-1],

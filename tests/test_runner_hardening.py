@@ -109,7 +109,7 @@ def test_nothing_an_implementation_writes_reaches_the_terminal_raw(fmt: str) -> 
 
 
 def test_printable_escapes_every_control() -> None:
-    from ddz.conformance.runner import printable, printable_json
+    from ddz.outside import printable, printable_json
 
     text = "a\x1b[2Jb\x9bc\u202ed\x00\ne\x7f"
     shown = printable(text)

@@ -3,6 +3,7 @@ breaks that rule, and the fast engine and corpus tests that must notice (``make 
 
     .venv/bin/python tools/rule_mutants.py                 # every mutant, the table by rule
     .venv/bin/python tools/rule_mutants.py --rule R-SCORE-4  # only that rule's mutants
+    .venv/bin/python tools/rule_mutants.py --path ddz/moves.py  # only the generator's mutants
     .venv/bin/python tools/rule_mutants.py --list          # the mutants, nothing run
 
 Each mutant is applied to a temporary copy of the tree (``ddz/``, ``tests/``, ``pyproject.toml``,
@@ -10,7 +11,8 @@ Each mutant is applied to a temporary copy of the tree (``ddz/``, ``tests/``, ``
 per mutant:
 
     pytest -x -q -m "(engine or conformance) and not slow" -p no:cacheprovider -n 0 \
-        tests/test_corpus.py tests/test_last_holes.py tests  --ignore (peers, report, wheel, arena…)
+        tests/test_corpus.py tests/test_last_holes.py tests/test_follow_branches.py tests \
+        --ignore (peers, report, wheel, arena…)
 
 (the corpus first: most mutants die there in a second). A mutant is *killed* when pytest fails,
 *survived* when it passes, *timeout* when the budget runs out (counted apart, not as killed).
@@ -120,6 +122,25 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("D-REDEAL", "ddz/codes.py", "tuple(_sorted_ids(deck[51:])), first, index)", "tuple(_sorted_ids(deck[51:])), first * (index == 0), index)"),
     Mutant("D-COUNTER", "ddz/game.py", "seen[r] += max(n - landlord_played[r], 0)", "seen[r] += n"),
     Mutant("D-SHOWN", "ddz/plays.py", 'return f"{self.body} {self.kickers}" if self.kickers else str(self.body)', 'return f"{self.kickers} {self.body}" if self.kickers else str(self.body)'),
+    # Generator mutants: one per follow branch of ddz/moves.py (follow_keys and the generator it
+    # calls for each kind of table), each dropping the answers at an edge (a 2, a joker, the ace).
+    Mutant("R-KIND-2", "ddz/moves.py", "return [2 * POW[r] for r in range(lo + 1, TWO + 1) if c[r] >= 2]", "return [2 * POW[r] for r in range(lo + 1, TWO) if c[r] >= 2]"),
+    Mutant("R-KIND-3", "ddz/moves.py", "return [3 * POW[r] for r in range(lo + 1, TWO + 1) if c[r] >= 3]", "return [3 * POW[r] for r in range(lo + 1, TWO) if c[r] >= 3]"),
+    Mutant("R-KIND-4", "ddz/moves.py", "spans = [(t, t) for t in range(lo + 1, TWO + 1) if c[t] >= 3]", "spans = [(t, t) for t in range(lo + 1, TWO + 1) if c[t] >= 3 and (pairs or t < TWO)]"),
+    Mutant("R-ONE-4", "ddz/moves.py", "return [POW[r] for r in range(NUM_RANKS) if c[r] and r not in exclude]", "return [POW[r] for r in range(TWO + 1) if c[r] and r not in exclude]"),
+    Mutant("R-KIND-5", "ddz/moves.py", "spans = [(t, t) for t in range(lo + 1, TWO + 1) if c[t] >= 3]", "spans = [(t, t) for t in range(lo + 1, TWO + 1) if c[t] >= 3 and (not pairs or t < TWO)]"),
+    Mutant("R-CHAIN-1", "ddz/moves.py", "return [_CHAIN[m][a][b] for a, b in _chains(c, m, lo, length, cap)]", "return [_CHAIN[m][a][b] for a, b in _chains(c, m, lo, length, cap) if m != 1 or b < ACE]"),
+    Mutant("R-CHAIN-1", "ddz/moves.py", "return [_CHAIN[m][a][b] for a, b in _chains(c, m, lo, length, cap)]", "return [_CHAIN[m][a][b] for a, b in _chains(c, m, lo, length, cap) if m != 2 or b < ACE]"),
+    Mutant("R-CHAIN-1", "ddz/moves.py", "return [_CHAIN[m][a][b] for a, b in _chains(c, m, lo, length, cap)]", "return [_CHAIN[m][a][b] for a, b in _chains(c, m, lo, length, cap) if m != 3 or b < ACE]"),
+    Mutant("R-KIND-9", "ddz/moves.py", "spans = _chains(c, 3, lo, k, HAND_LIMIT)", "spans = [s for s in _chains(c, 3, lo, k, HAND_LIMIT) if pairs or s[1] < ACE]"),
+    Mutant("R-KIND-10", "ddz/moves.py", "spans = _chains(c, 3, lo, k, HAND_LIMIT)", "spans = [s for s in _chains(c, 3, lo, k, HAND_LIMIT) if not pairs or s[1] < ACE]"),
+    Mutant("R-KIND-11", "ddz/moves.py", "for f in range(lo + 1, TWO + 1):", "for f in range(lo + 1, TWO + pairs):"),
+    Mutant("R-KIND-12", "ddz/moves.py", "for f in range(lo + 1, TWO + 1):", "for f in range(lo + 1, TWO + (not pairs)):"),
+    Mutant("R-CMP-3", "ddz/moves.py", "return [4 * POW[r] for r in range(lo + 1, TWO + 1) if c[r] == 4]", "return [4 * POW[r] for r in range(lo + 1, TWO) if c[r] == 4]"),
+    Mutant("R-CMP-4", "ddz/moves.py", 'if kind == "rocket":', 'if kind == "rocket" and False:'),
+    Mutant("R-CMP-1", "ddz/moves.py", "if len(table.cards) > n:", "if len(table.cards) >= n:"),
+    Mutant("R-CMP-3", "ddz/moves.py", "return keys + _bomb_gen(c, n, -1, None, v) + _rocket_gen(c, n, -1, None, v)", "return keys + _rocket_gen(c, n, -1, None, v)"),
+    Mutant("R-CMP-4", "ddz/moves.py", "return keys + _bomb_gen(c, n, -1, None, v) + _rocket_gen(c, n, -1, None, v)", "return keys + _bomb_gen(c, n, -1, None, v)"),
     Mutant("V-FOUR-TWO-DISTINCT", "ddz/plays.py", "distinct_ok = not (R.four_two_distinct and max(rem) == 2)", "distinct_ok = True"),
     Mutant("V-JOKER-KICKERS", "ddz/plays.py", "jokers_together=variant.jokers_as_kickers,", "jokers_together=False,"),
     Mutant("V-TRIO-KICKERS", "ddz/plays.py", "max_kicker_repeat=3 if variant.trio_as_kickers else 2,", "max_kicker_repeat=2,"),
@@ -144,7 +165,7 @@ NO_SITE = {
 IGNORED = (
     "test_peers.py", "test_peers_landlordai.py", "test_report.py", "test_wheel.py", "test_ai_arena.py",
     "test_cpu_levels.py", "test_reasons.py", "test_runner_zoo.py", "test_node_adapter.py",
-    "test_hidden_info.py", "test_runner_hardening.py",
+    "test_hidden_info.py", "test_runner_hardening.py", "test_hostile_inputs.py",
 )  # fmt: skip
 COPIED = (
     "ddz",
@@ -173,7 +194,8 @@ def rule_ids() -> list[str]:
 
 def pytest_command(python: str) -> list[str]:
     cmd = [python, "-m", "pytest", "-x", "-q", "-m", "(engine or conformance) and not slow"]
-    cmd += ["-p", "no:cacheprovider", "-n", "0", "tests/test_corpus.py", "tests/test_last_holes.py", "tests"]
+    cmd += ["-p", "no:cacheprovider", "-n", "0", "tests/test_corpus.py", "tests/test_last_holes.py"]
+    cmd += ["tests/test_follow_branches.py", "tests"]
     return cmd + [f"--ignore=tests/{m}" for m in IGNORED]
 
 
@@ -231,6 +253,7 @@ def stale_mutants() -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rule", action="append", help="only the mutants of this rule id")
+    ap.add_argument("--path", action="append", help="only the mutants of this file (ddz/moves.py)")
     ap.add_argument("--budget", type=float, default=240.0, help="seconds per mutant (default 240)")
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
     ap.add_argument("--python", default=sys.executable)
@@ -242,7 +265,11 @@ def main(argv: list[str] | None = None) -> int:
     if stale:
         print("\n".join(stale), file=sys.stderr)
         return 2
-    chosen = [m for m in MUTANTS if not args.rule or m.rule in args.rule]
+    chosen = [
+        m
+        for m in MUTANTS
+        if (not args.rule or m.rule in args.rule) and (not args.path or m.path in args.path)
+    ]
     if args.list:
         for m in chosen:
             print(f"{m.rule:22} {m.path}: {m.old!r} -> {m.new!r}")
@@ -272,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
             killed += k
             note = ", ".join(f"{s}" for s in got if s != "killed")
             print(f"| {rid:22} | {k}/{len(got):<10} | {note} |")
-        elif not args.rule:
+        elif not args.rule and not args.path:
             print(f"| {rid:22} | —            | no site: {NO_SITE.get(rid, 'no mutant')} |")
     print(f"\nkilled {killed}/{total} mutants")
     return 0 if killed == total else 1

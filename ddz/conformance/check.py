@@ -10,7 +10,17 @@ from typing import Any
 
 from ..cards import NotationError, parse
 from ..variants import STANDARD, Variant
-from .corpus import Case, corpus_dir, iter_cases, load_files, packaged_dir, rule_ids
+from .corpus import (
+    MAX_RULES_FILE,
+    Case,
+    CorpusError,
+    corpus_dir,
+    iter_cases,
+    load_files,
+    packaged_dir,
+    read_corpus_file,
+    rule_ids,
+)
 from .runner import InProcess, run_case
 
 _CARD_FIELDS = ("cards", "play", "table", "hand", "kitty")
@@ -50,8 +60,8 @@ def check(root: Path | None = None, tests: Path = REPO_TESTS, sources: Path = RE
     if not schema_path.is_file():  # a corpus copied without its schemas: check against the packaged one
         schema_path = packaged_dir() / "schemas" / "case-file.schema.json"
     try:
-        schema = json.loads(schema_path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
+        schema = json.loads(read_corpus_file(schema_path, MAX_RULES_FILE))
+    except (CorpusError, ValueError, RecursionError) as e:
         return [f"cannot read the case schema {str(schema_path)!r}: {str(e)[:120]}"]
     files = load_files(base)
     if not files:

@@ -33,17 +33,17 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..cli import quiet_on_closed_pipe
+from ..outside import NotAFile, TooLarge, printable, printable_json, quiet_on_closed_pipe, read_capped
 from ..variants import FLAG_DOCS, STANDARD, Variant
 from .corpus import Case, CorpusError, require_cases
 from .runner import (
+    GIVE_UP_RULE,
+    MAX_TIMEOUT,
     Implementation,
     ImplError,
     InProcess,
     Outcome,
     Subprocess,
-    printable,
-    printable_json,
     run_all,
     show_progress,
 )
@@ -68,11 +68,19 @@ class UsageError(Exception):
     """Bad command-line input: printed as ``error: …`` with exit status 2, never a traceback."""
 
 
+MAX_EXPECTATIONS = 4 << 20
+"""An ``--expectations`` file larger than this (bytes) is refused unread."""
+
+
 def _load_expectations(path: str | None) -> dict[str, set[str]]:
-    if not path or not Path(path).exists():
+    if not path or not os.path.lexists(path):  # the first run: no known failures yet
         return {}
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(read_capped(path, MAX_EXPECTATIONS).decode("utf-8"))
+    except TooLarge:
+        raise UsageError(f"--expectations {path!r} is larger than {MAX_EXPECTATIONS} bytes") from None
+    except NotAFile:
+        raise UsageError(f"--expectations {path!r} is not a regular file") from None
     except OSError as e:
         raise UsageError(f"cannot read --expectations {path!r}: {e.strerror or e}") from None
     except (ValueError, RecursionError) as e:
@@ -154,10 +162,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         impl.close()
         gave_up = getattr(impl, "given_up", None)
         if gave_up:
-            print(
-                f"ddz-conformance: {printable(impl.name)}: {gave_up}; the remaining cases error",
-                file=sys.stderr,
-            )
+            _say(f"ddz-conformance: {impl.name}: {gave_up}; the remaining cases error", err=True)
         known_ids = known.get(impl.name, set())
         for o in outcomes:
             o.known = o.case.id in known_ids
@@ -181,40 +186,51 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def _say(text: str = "", err: bool = False) -> None:
+    """One line of the pretty, Markdown or check output: everything on it that came from outside
+    (an implementation's name and answers, a corpus's ids, rules, inputs and expectations) is
+    escaped by :func:`printable`, a newline inside it included."""
+    print(printable(text), file=sys.stderr if err else sys.stdout)
+
+
 def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
     for impl, outcomes, counts, seconds, fixed in reports:
         per_k = seconds / max(len(outcomes), 1) * 1000
         info = [o for o in outcomes if o.informative]
-        name = printable(impl.name)
-        print(
-            f"== {name} ({impl.variant.name}): {count_line(counts)} in {seconds:.2f} s ({per_k:.2f} s per 1000 cases); "
+        _say(
+            f"== {impl.name} ({impl.variant.name}): {count_line(counts)} in {seconds:.2f} s ({per_k:.2f} s per 1000 cases); "
             f"{len(info)} informative differences"
         )
+        if isinstance(impl, Subprocess):
+            _say(f"   {_restarts(impl)}; {GIVE_UP_RULE}")
         gave_up = getattr(impl, "given_up", None)
         not_run = [o for o in outcomes if gave_up and o.status == "errored" and o.message == gave_up]
         for o in outcomes:
             if o.status in ("failed", "errored") and o not in not_run:
                 tag = "known " if o.known else ""
-                detail = printable(o.message) if o.status == "errored" else f"got {printable_json(o.actual)}"
-                keys = f" (normative: {printable(', '.join(o.differs))})" if o.differs else ""
-                print(f"  {tag}{o.status.upper()} {o.case.id} [{', '.join(o.case.rules)}]{keys}")
-                print(f"      input {json.dumps(o.case.input, ensure_ascii=False)}")
-                print(f"      expected {json.dumps(o.expected, ensure_ascii=False)}; {detail}")
+                detail = o.message if o.status == "errored" else f"got {printable_json(o.actual)}"
+                keys = f" (normative: {', '.join(o.differs)})" if o.differs else ""
+                _say(f"  {tag}{o.status.upper()} {o.case.id} [{', '.join(o.case.rules)}]{keys}")
+                _say(f"      input {printable_json(o.case.input)}")
+                _say(f"      expected {printable_json(o.expected)}; {detail}")
                 for line in o.stderr:
-                    print(f"      stderr| {printable(line)}")
+                    _say(f"      stderr| {line}")
         if not_run:
-            print(f"  ERRORED {len(not_run)} more cases, not run: {gave_up}")
+            _say(f"  ERRORED {len(not_run)} more cases, not run: {gave_up}")
         for o in fixed:
-            print(f"  NOW PASSING (listed as known failure) {o.case.id}")
+            _say(f"  NOW PASSING (listed as known failure) {o.case.id}")
         for o in info:
             diffs = "; ".join(f"{k} {_informative(o, k)}" for k in o.informative)
-            print(f"  informative {o.case.id}: {diffs}")
+            _say(f"  informative {o.case.id}: {diffs}")
+
+
+def _restarts(impl: Subprocess) -> str:
+    budget = f"{impl.max_restarts}, {impl.restart_budget:g} s"
+    return f"{impl.restarts} restarts in {impl.restart_seconds:.1f} s (budget: {budget})"
 
 
 def _informative(o: Outcome, key: str) -> str:
-    want = json.dumps(o.expected.get(key), ensure_ascii=False)
-    got = printable_json(o.actual.get(key))
-    return f"expected {want}, got {got}"
+    return f"expected {printable_json(o.expected.get(key))}, got {printable_json(o.actual.get(key))}"
 
 
 def _json(reports: list[Any], args: argparse.Namespace) -> None:
@@ -235,7 +251,8 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
     }
     print(printable_json(header))
     total: Counter[str] = Counter()
-    per_impl = {}
+    per_impl: dict[str, dict[str, Any]] = {}
+    footer: dict[str, Any] = {"type": "footer", "give_up_rule": GIVE_UP_RULE}
     for impl, outcomes, counts, seconds, fixed in reports:
         for o in outcomes:
             print(
@@ -263,16 +280,23 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
             "now_passing": [o.case.id for o in fixed],
             "seconds": round(seconds, 3),
         }
-    footer = {"type": "footer", "implementations": per_impl, "total": {s: total.get(s, 0) for s in STATUSES}}
+        if isinstance(impl, Subprocess):
+            per_impl[impl.name] |= {
+                "restarts": impl.restarts,
+                "restart_seconds": round(impl.restart_seconds, 3),
+                "given_up": impl.given_up,
+            }
+    footer["implementations"] = per_impl
+    footer["total"] = {s: total.get(s, 0) for s in STATUSES}
     print(printable_json(footer))
 
 
 def _markdown(reports: list[Any], args: argparse.Namespace) -> None:
-    print("| implementación | variante | " + " | ".join(STATUSES) + " | informative |")
-    print("|---|---|" + "---|" * (len(STATUSES) + 1))
+    _say("| implementación | variante | " + " | ".join(STATUSES) + " | informative |")
+    _say("|---|---|" + "---|" * (len(STATUSES) + 1))
     for impl, outcomes, counts, _seconds, _fixed in reports:
-        print(
-            f"| {printable(impl.name).replace('|', '/')} | {impl.variant.name} | "
+        _say(
+            f"| {impl.name.replace('|', '/')} | {impl.variant.name} | "
             + " | ".join(str(counts.get(s, 0)) for s in STATUSES)
             + f" | {sum(bool(o.informative) for o in outcomes)} |"
         )
@@ -284,7 +308,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     root = _corpus(args)
     problems = check(root)
     for p in problems:
-        print(p)
+        _say(p)
     s = summary(root)
     if problems:
         print(f"corpus check: {len(problems)} problems")
@@ -312,8 +336,7 @@ def cmd_dump(args: argparse.Namespace) -> int:
                 "anchor": c.anchor,
             }
         )
-    json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
-    print()
+    print(printable_json(out, indent=1))
     return 0
 
 
@@ -332,18 +355,20 @@ def cmd_report(args: argparse.Namespace) -> int:
     if Path(args.out).is_dir():
         raise UsageError(f"--out {args.out!r} is a directory")
     write_report(Path(args.out), args.impl or [], fuzz_examples=args.fuzz_examples)
-    print(f"wrote {args.out}")
+    _say(f"wrote {args.out}")
     return 0
 
 
 def _seconds(text: str) -> float:
-    """``--timeout``: a finite number of seconds above zero."""
+    """``--timeout``: a number of seconds above zero and at most :data:`MAX_TIMEOUT`."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: the timeout must be a finite number of seconds above 0")
+    if not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}"
+        )
     return value
 
 
@@ -358,10 +383,18 @@ def _positive(text: str) -> int:
     return value
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse whose errors, which quote the arguments, are escaped by :func:`printable`."""
+
+    def error(self, message: str) -> Any:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {printable(message)}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="ddz-conformance", description="The Dou Dizhu conformance suite.")
+    p = _Parser(prog="ddz-conformance", description="The Dou Dizhu conformance suite.")
     p.add_argument("--version", action="version", version=f"ddz-conformance {__version__} (protocol 1)")
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     r = sub.add_parser("run", help="run the corpus against implementations")
     r.add_argument("--impl", action="append", help="command of an implementation speaking the protocol")
     r.add_argument("--corpus", help="corpus folder (cases/<op>/*.yaml; default: the packaged one)")
@@ -372,7 +405,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--write-expectations", help="write the failing case ids to this file")
     r.add_argument("--strict", action="store_true", help="fail when a known failure now passes")
     r.add_argument("--format", choices=("pretty", "json", "markdown"), default="pretty")
-    r.add_argument("--timeout", type=_seconds, default=5.0, help="seconds per case (finite, above 0)")
+    r.add_argument(
+        "--timeout", type=_seconds, default=5.0, help=f"seconds per case (above 0, at most {MAX_TIMEOUT:g})"
+    )
     r.set_defaults(func=cmd_run)
     c = sub.add_parser("check", help="validate the corpus and check it against ddz")
     c.add_argument("--corpus", help="corpus folder (default: the packaged one)")

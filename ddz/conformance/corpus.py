@@ -15,6 +15,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from ..outside import NotAFile, TooLarge, read_capped
 from ..variants import Variant
 
 INFORMATIVE_KEYS = frozenset({"reason", "phase", "message"})
@@ -75,24 +76,67 @@ class Case:
         return result
 
 
+MAX_CASE_DEPTH = 64
+"""A case file nested deeper than this is refused while it is read (the real ones nest 6 deep)."""
+MAX_RULES_FILE = 1 << 20
+"""``rules.md`` and the schemas of a corpus larger than this (bytes) are refused unread."""
+
+
+def _case_loader() -> type:
+    """PyYAML's safe loader, refusing aliases (no billion laughs, no circular data) and nesting
+    deeper than :data:`MAX_CASE_DEPTH` (no recursion error) while it composes the document."""
+    import yaml
+    from yaml.composer import ComposerError
+
+    class CaseLoader(yaml.SafeLoader):
+        depth = 0
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.check_event(yaml.AliasEvent):
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+                raise ComposerError(None, None, "aliases (*name) are not allowed in a case file", mark)
+            self.depth += 1
+            try:
+                if self.depth > MAX_CASE_DEPTH:
+                    mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+                    raise ComposerError(None, None, f"nested deeper than {MAX_CASE_DEPTH} levels", mark)
+                return super().compose_node(parent, index)
+            finally:
+                self.depth -= 1
+
+    return CaseLoader
+
+
+def read_corpus_file(path: Path, limit: int) -> str:
+    """The text of a corpus file: a regular file of at most ``limit`` bytes, in UTF-8, or
+    :class:`CorpusError` naming the file (a FIFO named ``*.yaml`` is never opened for reading)."""
+    try:
+        return read_capped(path, limit).decode("utf-8")
+    except TooLarge:
+        raise CorpusError(f"{path}: larger than {limit} bytes") from None
+    except NotAFile:
+        raise CorpusError(f"{path}: not a regular file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise CorpusError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+
+
 def load_files(root: Path | None = None) -> list[tuple[Path, dict[str, Any]]]:
     import yaml
 
     base = (root or corpus_dir()) / "cases"
+    loader = _case_loader()
     out = []
     for path in sorted(base.glob("*/*.yaml")):
+        text = read_corpus_file(path, MAX_CASE_FILE)
         try:
-            if path.stat().st_size > MAX_CASE_FILE:
-                raise CorpusError(f"{path}: larger than {MAX_CASE_FILE} bytes")
-            with path.open(encoding="utf-8") as fh:
-                doc = yaml.safe_load(fh)
+            doc = yaml.load(text, Loader=loader)  # a safe loader, stricter still
         except yaml.YAMLError as e:
             where = getattr(e, "problem_mark", None)
             line = f" (line {where.line + 1})" if where is not None else ""
             problem = getattr(e, "problem", None) or type(e).__name__
             raise CorpusError(f"{path}: not valid YAML{line}: {problem}") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise CorpusError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+        except RecursionError:
+            raise CorpusError(f"{path}: nested too deep to read") from None
         if not isinstance(doc, dict):
             raise CorpusError(f"{path}: a case file is a mapping with op and groups")
         out.append((path, doc))
@@ -147,11 +191,9 @@ def require_cases(root: Path | None = None) -> list[Case]:
 def _rules_md(root: Path | None) -> str:
     path = (root or corpus_dir()) / "rules.md"
     try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise CorpusError(
-            f"cannot read the rule index {str(path)!r}: {getattr(e, 'strerror', None) or e}"
-        ) from None
+        return read_corpus_file(path, MAX_RULES_FILE)
+    except CorpusError as e:
+        raise CorpusError(f"cannot read the rule index: {e}") from None
 
 
 def rule_ids(root: Path | None = None) -> list[str]:

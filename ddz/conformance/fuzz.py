@@ -11,8 +11,9 @@ from typing import Any
 from ..cards import MAX_COPIES, RANKS
 from ..compare import compare
 from ..ops import run_op
+from ..outside import printable, printable_json
 from ..plays import KIND_RULES, Play, analyze
-from .runner import ImplError, Skip, Subprocess, printable, printable_json, show_progress
+from .runner import ImplError, Skip, Subprocess, show_progress
 
 _DECK = [RANKS[r] for r in range(15) for _ in range(MAX_COPIES[r])]
 

@@ -401,6 +401,12 @@ def stale_reasons(results: dict[str, Any] | None = None) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from ..outside import quiet_on_closed_pipe
+
+    return quiet_on_closed_pipe(lambda: _main(argv))
+
+
+def _main(argv: list[str] | None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args != ["--render-only"]:
         print("usage: python -m ddz.conformance.report --render-only   (make report runs everything)")

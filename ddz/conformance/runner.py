@@ -13,12 +13,12 @@ import subprocess
 import sys
 import threading
 import time
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
 from ..ops import OpError, run_op
+from ..outside import printable
 from ..variants import STANDARD, Variant
 from .corpus import Case, mismatches, packaged_dir
 
@@ -63,34 +63,32 @@ class ImplError(Exception):
         """True when the implementation did not answer in time."""
 
 
-def _unsafe(ch: str) -> bool:
-    """A control, format or line-separator character: one that can act on a terminal."""
-    return unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")
-
-
-def printable(text: str) -> str:
-    """``text`` with every control or format character escaped (``\\x1b``, ``\\u202e``): what an
-    implementation wrote can never move the cursor, clear or recolour the terminal, nor forge
-    a line of the runner's output."""
-    return "".join(
-        (f"\\x{ord(ch):02x}" if ord(ch) <= 0xFF else f"\\u{ord(ch):04x}") if _unsafe(ch) else ch
-        for ch in text
-    )
-
-
-def printable_json(value: Any) -> str:
-    """``json.dumps(value, ensure_ascii=False)`` with the control and format characters JSON
-    leaves raw (DEL, C1 such as the 8-bit CSI, bidi overrides…) escaped as ``\\uXXXX``."""
-    text = json.dumps(value, ensure_ascii=False)
-    return "".join(f"\\u{ord(ch):04x}" if _unsafe(ch) else ch for ch in text)
-
-
 class Skip(Exception):
     """The implementation answered ``skipped``."""
 
 
 MAX_TIMEOUTS = 3
 """After this many consecutive cases without an answer in time, the implementation is given up."""
+WINDOW = 10
+WINDOW_TROUBLES = 5
+"""Given up when this many of the last :data:`WINDOW` cases had no valid answer: no answer in
+time, an exit, a reply off the protocol (an implementation answering one case in three, or exiting
+on every one, cannot keep the runner waiting)."""
+MAX_RESTARTS = 20
+"""The restart budget of one run: the next restart after this many gives the implementation up."""
+RESTART_SECONDS = 60.0
+"""The time budget of the restarts: an implementation is given up rather than restarted when that
+restart, taking as long as its last start did, would pass this many seconds spent restarting (one
+that starts in 29 s and then crashes costs a minute or two, not an hour)."""
+MAX_TIMEOUT = 600.0
+"""The longest wait for one answer (``--timeout`` is refused above it)."""
+GIVE_UP_RULE = (
+    f"an implementation is given up after {MAX_TIMEOUTS} consecutive cases without an answer in time, "
+    f"{WINDOW_TROUBLES} of the last {WINDOW} cases without a valid answer (no answer in time, an exit, a "
+    f"reply off the protocol), {MAX_RESTARTS} restarts, or when one more restart would pass "
+    f"{RESTART_SECONDS:g} s spent restarting"
+)
+"""The give-up rule, as the summary states it."""
 MAX_DEPTH = 64
 """Replies nested deeper than this are refused before anything else looks at them."""
 MAX_LINE = 1 << 20
@@ -178,6 +176,9 @@ class Subprocess:
     restarts: int = 0
     start_timeout: float = 30.0
     """Seconds the handshake may take (an implementation may load a model first)."""
+    max_restarts: int = MAX_RESTARTS
+    restart_budget: float = RESTART_SECONDS
+    """The restart budget: how many restarts, and how many seconds spent restarting, at most."""
     _proc: subprocess.Popen[bytes] | None = field(default=None, repr=False)
     _lines: queue.Queue[Any] = field(default_factory=queue.Queue, repr=False)
     _stderr: collections.deque[str] = field(default_factory=collections.deque, repr=False)
@@ -186,6 +187,12 @@ class Subprocess:
     _failed_starts: int = 0
     _timeouts: int = 0
     _dead: str | None = None
+    _recent: collections.deque[bool] = field(default_factory=lambda: collections.deque(maxlen=WINDOW))
+    """Whether each of the last :data:`WINDOW` cases went without a valid answer."""
+    _last_start: float = 0.0
+    """Seconds the last start took (the handshake included, answered or not)."""
+    restart_seconds: float = 0.0
+    """Seconds spent restarting so far."""
 
     @property
     def given_up(self) -> str | None:
@@ -212,6 +219,7 @@ class Subprocess:
         except OSError as e:
             raise ImplError(f"cannot run {argv[0]!r}: {e.strerror or e}") from None
         self._proc = proc
+        started = time.perf_counter()
         self._lines = queue.Queue()
         self._stderr = collections.deque(maxlen=STDERR_LINES)
         threading.Thread(target=_pump_stdout, args=(proc, self._lines), daemon=True).start()
@@ -224,6 +232,8 @@ class Subprocess:
             tail = self.stderr_tail()
             self.close()
             raise ImplError(f"handshake failed: {e}", tail) from None
+        finally:
+            self._last_start = time.perf_counter() - started
         self.name = self.name or printable(str(impl.get("name") or self.command))[:200]
         self.ops = tuple(impl["ops"]) or self.ops
         return dict(hello)
@@ -255,7 +265,7 @@ class Subprocess:
             proc.stdin.flush()
         except (OSError, ValueError) as e:
             raise ImplError(f"cannot write to the implementation: {e}") from None
-        wait = timeout or self.timeout
+        wait = min(timeout or self.timeout, MAX_TIMEOUT)
         try:
             line = self._lines.get(timeout=wait)
         except queue.Empty:
@@ -278,10 +288,10 @@ class Subprocess:
     def run(self, op: str, inp: dict[str, Any]) -> dict[str, Any]:
         if self._dead is not None:
             raise ImplError(self._dead)
-        if self._proc is None or self._proc.poll() is not None:
-            self.restart()
-        self._seq += 1
         try:
+            if self._proc is None or self._proc.poll() is not None:
+                self.restart()
+            self._seq += 1
             resp = self._request({"cmd": "run", "seq": self._seq, "op": op, "input": inp})
             problem = schema_problem(resp, "#/$defs/response")
             if problem is None and resp.get("seq") != self._seq:
@@ -293,17 +303,11 @@ class Subprocess:
                 raise ImplError(f"reply off the protocol: {problem}")
         except ImplError as e:
             tail = self.stderr_tail()
-            self._timeouts = self._timeouts + 1 if e.timed_out else 0
-            if self._timeouts >= MAX_TIMEOUTS:
-                self._dead = (
-                    f"given up after {self._timeouts} consecutive cases without an answer "
-                    f"within {self.timeout:g} s"
-                )
-                self.close(graceful=False)
-            else:
+            self._count(trouble=True, timed_out=e.timed_out)
+            if self._dead is None:
                 self._restart_quietly(graceful=not e.timed_out)
             raise ImplError(str(e), tail, e.timed_out) from None
-        self._timeouts = 0
+        self._count(trouble=False, timed_out=False)
         if resp.get("skipped"):
             raise Skip(str(resp.get("message", "")))
         if resp.get("errored"):
@@ -312,13 +316,45 @@ class Subprocess:
         result: dict[str, Any] = resp["result"]
         return result
 
+    def _count(self, trouble: bool, timed_out: bool) -> None:
+        """Count one case toward the give-up rule (:data:`GIVE_UP_RULE`)."""
+        self._timeouts = self._timeouts + 1 if timed_out else 0
+        self._recent.append(trouble)
+        if self._timeouts >= MAX_TIMEOUTS:
+            self._give_up(
+                f"{self._timeouts} consecutive cases without an answer within {min(self.timeout, MAX_TIMEOUT):g} s"
+            )
+        elif sum(self._recent) >= WINDOW_TROUBLES:
+            self._give_up(
+                f"{sum(self._recent)} of the last {len(self._recent)} cases without a valid answer "
+                "(no answer in time, an exit or a reply off the protocol)"
+            )
+
+    def _give_up(self, why: str) -> None:
+        self._dead = f"given up after {why}"
+        self.close(graceful=False)
+
     def _restart_quietly(self, graceful: bool = True) -> None:
         with contextlib.suppress(ImplError):  # recorded in self._dead, or retried on the next case
             self.restart(graceful)
 
     def restart(self, graceful: bool = True) -> None:
+        """Start the implementation again, within the restart budget (``max_restarts`` restarts,
+        ``restart_budget`` seconds spent restarting); past it, give it up and raise :class:`ImplError`."""
         self.close(graceful)
+        if self._dead is not None:
+            raise ImplError(self._dead)
+        if self.restarts >= self.max_restarts:
+            self._give_up(f"{self.restarts} restarts (the budget of a run)")
+        elif self.restart_seconds + self._last_start > self.restart_budget:
+            self._give_up(
+                f"{self.restart_seconds:.0f} s spent restarting: one more start, taking {self._last_start:.0f} s "
+                f"like the last, would pass {self.restart_budget:g} s"
+            )
+        if self._dead is not None:
+            raise ImplError(self._dead)
         self.restarts += 1
+        t0 = time.perf_counter()
         try:
             self.start()
         except ImplError as e:
@@ -326,6 +362,8 @@ class Subprocess:
             if self._failed_starts >= 2:
                 self._dead = f"given up after {self._failed_starts} failed restarts: {e}"
             raise
+        finally:
+            self.restart_seconds += time.perf_counter() - t0
         self._failed_starts = 0
 
     def close(self, graceful: bool = True) -> None:

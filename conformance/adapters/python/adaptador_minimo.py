@@ -14,6 +14,7 @@ on stdin and writes exactly one JSON line per request on stdout, flushed:
 """
 
 import json
+import os
 import sys
 
 from ddz import analyze, compare, legal_plays  # your engine here
@@ -59,9 +60,12 @@ def answer(line: str) -> dict | None:
         return {"seq": seq, "errored": True, "context": {"message": f"{type(e).__name__}: {e}"}}
 
 
-for line in sys.stdin:
-    if line.strip():
-        reply = answer(line)
-        if reply is None:
-            break
-        print(json.dumps(reply), flush=True)
+try:
+    for line in sys.stdin:
+        if line.strip():
+            reply = answer(line)
+            if reply is None:
+                break
+            print(json.dumps(reply), flush=True)
+except BrokenPipeError:  # the runner went away: end quietly (stdout to /dev/null for the last flush)
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
