@@ -64,7 +64,7 @@ def test_rules_page_on_a_phone_opens_an_example_in_the_explorer(server: str, bro
     expect(page.locator('[data-testid="glossary"] dt')).to_have_count(len(glossary()))
     glossary = page.locator('[data-testid="glossary"]').inner_text()
     assert "primavera" in glossary and "antiprimavera" in glossary and "carta que manda" in glossary
-    faq = page.get_by_text("¿4 4 4 4 y 5 5 es una bomba?")
+    faq = page.get_by_text("¿4 4 4 4 + 5 5 es una bomba?")
     faq.wait_for()
     body = page.locator("body").inner_text()
     assert "No. Cuarteto con dos sueltas de 4" in body  # the engine's answer
