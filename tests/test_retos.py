@@ -394,3 +394,18 @@ def test_picking_a_level_or_a_puzzle_opens_it() -> None:
     at.selectbox(key="retos_pick").set_value(retos.say_label(z)).run()
     assert at.session_state["attempt"].puzzle == z
     assert saved(at)["query"] == f"reto={z.id}"
+
+
+def test_dont_cover_and_wait_read_whose_play_is_on_the_table() -> None:
+    # the landlord's Q is on the table: passing it is waiting, not leaving the partner's play alone
+    p = Position.three("KK", "2", "33", turn=1, table="Q", table_seat=0)
+    s = fake(p, "p", ["p"], {"2": "2 KK"})
+    assert retos.dont_cover(p, s) is None
+    assert retos.wait(p, s) == {"table": "Q", "move": "2"}
+
+
+def test_yield_lead_needs_the_partner_to_win_the_trick() -> None:
+    # farmer 1 leads 3, farmer 2 plays K over it, but the landlord's 2 takes the trick
+    p = Position.three("22", "35", "K4", turn=1)
+    assert retos.yield_lead(p, fake(p, "3 K 2 p p 2", ["3"], {})) is None
+    assert retos.trick_winner(p, ["3", "K", "2", "p", "p", "2"]) == 0

@@ -508,6 +508,8 @@ class Verdict:
     text: str
     refutation: tuple[str, ...] = ()
     refuted_at: Position | None = None
+    ids: tuple[tuple[str, ...], ...] = ()
+    """The card ids of each move of the refutation (taken from the hands as they were)."""
 
 
 def check_cards(p: Position, ranks: str, passing: bool = False) -> tuple[str | None, str]:
@@ -541,6 +543,8 @@ class Attempt:
     verdict: Verdict | None = None
     ids: list[list[str]] = field(init=False)
     """The card ids in each hand (the widget draws them), and ``ids[3]`` those on the table."""
+    played: list[list[str]] = field(default_factory=list)
+    """The card ids of each move of ``history`` (none for a pass)."""
 
     def __post_init__(self) -> None:
         self.position = self.puzzle.position()
@@ -575,7 +579,8 @@ class Attempt:
         else:
             line = s.refutation(move) or (move,)
             self.mistakes += 1
-            self.verdict = Verdict(False, say_refutation(p, line), tuple(line), p)
+            moved = ids_along(self.ids, steps(p, line))
+            self.verdict = Verdict(False, say_refutation(p, line), tuple(line), p, tuple(map(tuple, moved)))
         return self.verdict
 
     def _apply(self, move: str, chosen: Sequence[str] = ()) -> None:
@@ -588,13 +593,27 @@ class Attempt:
             gone = [i for i in hand if i in set(chosen)] if mine else ids_for(parse(move), hand)
             self.ids[seat] = [i for i in hand if i not in set(gone)]
             self.ids[3] = list(gone)
-        elif self.position.table is None:
+            self.played.append(list(gone))
+            return
+        self.played.append([])
+        if self.position.table is None:
             self.ids[3] = []
 
     def defend(self) -> None:
         """The defence's moves until the learner's turn (or the end): the solver's line."""
         while not self.done and self.position.to_move != self.side:
             self._apply(solution(self.position).line[0])
+
+
+def ids_along(ids: Sequence[Sequence[str]], line: Sequence[Step]) -> list[list[str]]:
+    """The card ids each move of ``line`` takes from the hands ``ids`` (none for a pass)."""
+    hands = [list(h) for h in ids[:3]]
+    out: list[list[str]] = []
+    for st in line:
+        got = [] if st.move == PASS else ids_for(parse(st.move), hands[st.seat])
+        hands[st.seat] = [i for i in hands[st.seat] if i not in set(got)]
+        out.append(got)
+    return out
 
 
 def card_ids(z: Puzzle) -> list[list[str]]:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 
 import streamlit as st
 
 from ddz.cards import parse
-from ddz.codes import ids_for
 from ddz.endgame import PASS
 from ddz.messages import render
 from tutorial.browser import page_effects
@@ -20,7 +20,9 @@ from tutorial.retos import (
     Puzzle,
     Step,
     by_id,
+    card_ids,
     check_cards,
+    ids_along,
     puzzles,
     say_count,
     say_label,
@@ -146,15 +148,18 @@ def _sol_step(delta: int) -> None:
     ss.sol_step = max(0, min(len(ss.attempt.puzzle.line), int(ss.sol_step) + delta))
 
 
-def line_html(rows: list[Step], now: int | None = None, testid: str = "retos-line") -> str:
-    """Moves as rows of cards, each with who made it («pasa» for a pass)."""
+def line_html(
+    rows: list[Step], ids: Sequence[Sequence[str]], now: int | None = None, testid: str = "retos-line"
+) -> str:
+    """Moves as rows of cards (``ids``: each move's card ids), each with who made it («pasa» for a
+    pass)."""
     items = []
-    for i, st_ in enumerate(rows):
+    for i, (st_, cards_ids) in enumerate(zip(rows, ids)):
         who = html.escape(say_seat(st_.seat, False))
         cards = (
             f"<span>{html.escape(render('retos.pass'))}</span>"
             if st_.move == PASS
-            else cards_html(_ids(st_.move))
+            else cards_html(list(cards_ids))
         )
         text = html.escape(say_step(st_))
         cls = ' class="now"' if now is not None and i == now else ""
@@ -162,10 +167,6 @@ def line_html(rows: list[Step], now: int | None = None, testid: str = "retos-lin
             f'<li{cls} title="{text}" aria-label="{text}"><span class="who">{who}</span>{cards}</li>'
         )
     return f'<ol class="retos-line" data-testid="{testid}">' + "".join(items) + "</ol>"
-
-
-def _ids(move: str) -> list[str]:
-    return ids_for(parse(move))
 
 
 def seat_html(att: Attempt, seat: int, hands: list[list[str]], turn: int | None) -> str:
@@ -220,7 +221,7 @@ if pos.table is not None and not att.done:
     owner = pos.table_seat if pos.table_seat is not None else 0
     st.html(
         '<div class="retos-table" data-testid="retos-table">'
-        f"{html.escape(render('retos.on_table', owner=owner))}{cards_html(att.ids[3] or _ids(str(pos.table.cards)))}</div>"
+        f"{html.escape(render('retos.on_table', owner=owner))}{cards_html(att.ids[3])}</div>"
     )
 elif not att.done:
     st.html(
@@ -260,7 +261,7 @@ if v is not None and v.ok and not att.done:
 if v is not None and not v.ok and v.refuted_at is not None:
     st.html(
         '<div class="ddz-notice error" data-testid="retos-refutation" role="status">'
-        f"{html.escape(v.text)}{line_html(steps(v.refuted_at, v.refutation), testid='retos-refutation-line')}"
+        f"{html.escape(v.text)}{line_html(steps(v.refuted_at, v.refutation), v.ids, testid='retos-refutation-line')}"
         f"{html.escape(render('retos.try_again'))}</div>"
     )
 
@@ -277,7 +278,7 @@ if att.done:
 
 if att.history:
     st.markdown("**Jugadas hasta ahora**")
-    st.html(line_html(att.history, testid="retos-history"))
+    st.html(line_html(att.history, att.played, testid="retos-history"))
 
 row = st.container(horizontal=True)
 row.button("Empezar de nuevo", on_click=_restart, key="retos_restart")
@@ -292,20 +293,18 @@ if ss.get("sol_step") is not None:
         nav.button("◀ Anterior", on_click=_sol_step, args=(-1,), disabled=k == 0, key="sol_prev")
         nav.button("Siguiente ▶", on_click=_sol_step, args=(1,), disabled=k >= total, key="sol_next")
         line = steps(z.position(), z.line)
-        shown_at = line[k].before if k < total else line[-1].before.play(line[-1].move)
+        dealt = card_ids(z)
+        moved = ids_along(dealt, line)
         if k == total:
             st.html(notice_html("info", say_why(z.theme, z.why)))
-        st.html(line_html(line[:k], now=k - 1, testid="retos-solution-line"))
+        st.html(line_html(line[:k], moved, now=k - 1, testid="retos-solution-line"))
         for seat in order:
-            hand = shown_at.hands[seat]
+            gone = {i for st_, got in zip(line[:k], moved) if st_.seat == seat for i in got}
+            hand = [i for i in dealt[seat] if i not in gone]
             st.html(
                 f'<div class="retos-seat" data-testid="retos-sol-seat-{seat}"><span class="who">'
                 f"{html.escape(say_seat(seat, seat in LEARNER[att.side]))}</span>"
-                + (
-                    cards_html(_ids(str(hand)))
-                    if len(hand)
-                    else f" · {html.escape(render('retos.no_cards'))}"
-                )
+                + (cards_html(hand) if hand else f" · {html.escape(render('retos.no_cards'))}")
                 + "</div>"
             )
         if k < total:
