@@ -1773,6 +1773,208 @@ _ENDGAME_ENTRIES: tuple[Entry, ...] = (
 )
 CATALOG.update({e.code: e for e in _ENDGAME_ENTRIES})
 GROUPS["endgame"] = "EndgameError.code — a position the endgame solver cannot take"
+# ---- retos: the «Retos» page (tutorial/retos.py) ------------------------------------------------
+# One block (entries, catalog and group) so it merges apart from the entries above. Seats are numbers
+# of a three-hand endgame (0 the landlord, 1 and 2 the farmers); moves come as notation (``"p"``:
+# a pass) and the facts of each theme's sentence come from its predicate in tutorial/retos.py.
+
+
+def _seat(name: str, el: str = "el") -> str:
+    """A seat of a three-hand endgame, by number, after its article or contraction ``el`` («el», «El»,
+    «al», «del»): «el terrateniente», «al campesino 1»…"""
+    return f"{{{name}, select, 0 {{{el} terrateniente}} 1 {{{el} campesino 1}} other {{{el} campesino 2}}}}"
+
+
+_SIDE_WINS = "{winner, select, landlord {gana el terrateniente} other {ganan los campesinos}}"
+_RETOS_ENTRIES: tuple[Entry, ...] = (
+    _e(
+        "retos.intro",
+        "",
+        "Finales de partidas reales con todas las cartas a la vista. Juegas tu bando contra la defensa "
+        "perfecta: si tu jugada pierde, ves al momento cómo te la refutan, y puedes probar otra.",
+        "the page's first lines",
+    ),
+    _e(
+        "retos.seat",
+        "",
+        "{seat, select, 0 {Terrateniente} 1 {Campesino 1} other {Campesino 2}}{you, select, true { (tú)} other {}}",
+        "a seat's label (you: the learner plays it)",
+    ),
+    _e(
+        "retos.task",
+        "R-WIN-1",
+        "{side, select, landlord {Juegas con el terrateniente contra los dos campesinos.} other {Juegas con "
+        "los dos campesinos contra el terrateniente: ganan los dos en cuanto uno se queda sin cartas.}} "
+        "{leading, select, true {Empieza "
+        + _seat("mover")
+        + ", que abre la baza.} other {Le toca "
+        + _seat("mover", "al")
+        + ": supera {table, cards}, "
+        + _seat("owner", "del")
+        + ", o pasa.}}",
+        "the puzzle's task: the learner's side, who moves and the play to answer",
+    ),
+    _e(
+        "retos.step",
+        "",
+        _seat("seat")
+        + " {pass, select, true {pasa} other {juega {cards, cards}{out, select, true { y se queda "
+        "sin cartas} other {}}}}",
+        "one move of a line (out: the move empties the hand)",
+    ),
+    _e(
+        "retos.right",
+        "",
+        "{pass, select, true {¡Bien! Pasar gana.} other {¡Bien! {cards, cards} gana.}}"
+        "{over, select, true {} other { La defensa responde; te toca otra vez.}}",
+        "a winning move of the learner (over: it ends the puzzle)",
+    ),
+    _e(
+        "retos.wrong",
+        "",
+        "{pass, select, true {Pasar} other {{cards, cards}}} pierde contra la mejor defensa. Así "
+        + _SIDE_WINS
+        + ":",
+        "a losing move: the refutation line follows, shown as cards",
+    ),
+    _e("retos.try_again", "", "Tu jugada se deshace: prueba otra.", "after a refutation"),
+    _e("retos.must_lead", "R-TRICK-2", "Abres la baza: no puedes pasar.", "a pass when leading"),
+    _e("retos.pick_some", "", "Levanta las cartas que quieres jugar.", "Jugar with no card raised"),
+    _e(
+        "retos.not_a_play",
+        "",
+        "Eso no es una jugada: {why}.",
+        "the raised cards are no play (why: a rejection)",
+    ),
+    _e(
+        "retos.does_not_beat",
+        "R-CMP-1",
+        "No supera a {table, cards}: {why}.",
+        "the raised cards do not beat the table (why: a verdict)",
+    ),
+    _e(
+        "retos.solved",
+        "",
+        "{seen, select, true {Reto terminado después de ver la solución: esta vez, sin estrellas.} other "
+        "{¡Reto resuelto{mistakes, plural, =0 { sin fallos} one { con # fallo} other { con # fallos}}! "
+        "{stars, plural, one {Ganas # estrella.} other {Ganas # estrellas.}}}}",
+        "the end of a puzzle: the stars (3 without a mistake, 2 with one, 1 with more; 0 after the solution)",
+    ),
+    _e(
+        "retos.progress",
+        "",
+        "{solved, plural, one {# reto resuelto} other {# retos resueltos}} de {total} · "
+        "{stars, plural, one {# estrella} other {# estrellas}} de {most}",
+        "the learner's progress, kept in the browser",
+    ),
+    _e(
+        "retos.level",
+        "",
+        "{level, select, 1 {Nivel 1: fácil} 2 {Nivel 2: medio} other {Nivel 3: difícil}} "
+        "({n, plural, one {# reto} other {# retos}})",
+        "a difficulty level and how many puzzles it has",
+    ),
+    _e("retos.label", "", "Reto {n}: {theme}", "a puzzle in the list (theme: retos.theme)"),
+    _e(
+        "retos.theme",
+        "",
+        "{theme, select, keep_rocket {Guarda el cohete para el final} keep_bomb {Guarda la bomba para más "
+        "tarde} count_bombs {Cuenta las bombas} dont_cover {No tapes a tu compañero} yield_lead {Cede la "
+        "salida a tu compañero} bomb_now {Recupera la salida con la bomba} last_card {Le queda una carta: "
+        "nada de sueltas} kicker {El trío, con acompañante} straight_first {La escalera primero} break_trio "
+        "{Rompe el trío} break_pair {Rompe la pareja} boss_first {Primero la que manda} wait {Pasa y espera} "
+        "other {Encuentra la jugada que gana}}",
+        "a puzzle's theme (each one a predicate of tutorial.retos.THEMES)",
+    ),
+    *(
+        _e(
+            f"retos.why_{theme}",
+            "",
+            text,
+            f"what the theme {theme} means here: the facts its predicate found",
+        )
+        for theme, text in (
+            ("keep_rocket", "Jugar el cohete ahora pierde: la línea que gana lo guarda para el final."),
+            (
+                "keep_bomb",
+                "Jugar la bomba {move, cards} ahora pierde: la línea que gana la guarda para más tarde.",
+            ),
+            (
+                "count_bombs",
+                _seat("owner", "El") + " tiene {rocket, select, true {el cohete. Cuéntalo} other {la bomba "
+                "{bomb, cards}. Cuéntala}}: si {pass, select, true {pasas} other {juegas {move, cards}}}, la mejor "
+                "defensa {rocket, select, true {lo} other {la}} usa y pierdes.",
+            ),
+            (
+                "dont_cover",
+                "La jugada de la mesa, {table, cards}, es "
+                + _seat("partner", "del")
+                + ": pasa y deja que siga. "
+                "Taparla con {move, cards} pierde.",
+            ),
+            (
+                "yield_lead",
+                "Juega {move, cards}: "
+                + _seat("partner")
+                + " se queda con esa baza con {over, cards} y sale él.",
+            ),
+            (
+                "bomb_now",
+                "Juega {rocket, select, true {el cohete ahora: nadie puede superarlo} other {la bomba {move, cards} "
+                "ahora: nadie puede superarla}} y recuperas la salida.",
+            ),
+            (
+                "last_card",
+                _seat("who", "El")
+                + " tiene una sola carta: no saques sueltas. Salir con {move, cards} pierde.",
+            ),
+            (
+                "kicker",
+                "Saca el trío con su acompañante, {move, cards}: el trío solo, {body, cards}, pierde.",
+            ),
+            (
+                "straight_first",
+                "Sal primero con la escalera{pairs, select, true { de parejas} other {}} {move, cards}.",
+            ),
+            ("break_trio", "Rompe tu trío de {rank, rank}: {move, cards} se lleva parte de él."),
+            ("break_pair", "Rompe tu pareja de {rank, rank}: {move, cards} se lleva una de sus cartas."),
+            ("boss_first", "Sal con {move, cards}: nadie puede superarla, así que vuelves a salir tú."),
+            ("wait", "Pasa: superar {table, cards} con {move, cards} pierde."),
+            (
+                "few_winning",
+                "Solo {count, plural, one {una jugada gana} other {# jugadas ganan}}: busca bien antes de jugar.",
+            ),
+        )
+    ),
+    _e(
+        "retos.count",
+        "",
+        "De todas tus jugadas posibles, {count, plural, one {solo gana {first}} other {solo ganan {first} o "
+        "{second}}}.",
+        "the first moves that win (one or two: first, second are retos.move)",
+    ),
+    _e("retos.move", "", "{pass, select, true {pasar} other {{cards, cards}}}", "a move: a play, or passing"),
+    _e("retos.pass", "", "pasa", "a pass in a line shown as cards"),
+    _e("retos.cards_left", "", "{n, plural, one {# carta} other {# cartas}}", "the cards a seat holds"),
+    _e("retos.no_cards", "R-WIN-1", "sin cartas: se acabó", "a hand that has gone out"),
+    _e(
+        "retos.on_table",
+        "",
+        "En la mesa, " + _seat("owner", "del") + ":",
+        "the play to answer, and whose it is",
+    ),
+    _e(
+        "retos.empty_table",
+        "R-TRICK-2",
+        "Mesa vacía: quien tiene el turno abre la baza.",
+        "no play to answer",
+    ),
+    _e("retos.your_turn", "", "Te toca con " + _seat("seat") + ".", "above the hand the learner plays from"),
+    _e("retos.solution_step", "", "Solución: paso {k} de {n}", "the step of the solution shown"),
+    _e("retos.next_move", "", "Ahora: {step}.", "the next move of the solution (step: retos.step)"),
+)
+CATALOG.update({e.code: e for e in _RETOS_ENTRIES})
+GROUPS["retos"] = "tutorial.retos — the «Retos» page: endgame puzzles, their themes and the refutations"
 
 
 # ---- templates ------------------------------------------------------------------------------------

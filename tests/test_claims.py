@@ -32,10 +32,12 @@ CHECKED_ELSEWHERE = {
     "lesson": ("truthcheck/sentences.py", "def lesson_sentences"),
     "diagnosis": ("tests/test_diagnose.py", "oracle"),
     "endgame": ("tests/test_endgame.py", "brute"),
+    "retos": ("tests/test_retos.py", "def test_every_puzzles_theme_holds_for_its_line"),
 }
 """Learner-facing groups checked per sentence elsewhere: the lessons' feedback by the truth check of
 every exercise, the Explorador's near-misses against the independent rule model, the endgame
-solver's answers against a brute-force minimax over that model."""
+solver's answers against a brute-force minimax over that model, the puzzles' themes by their
+predicates over the solver's line (and every puzzle against the solver itself)."""
 RULE_GROUPS = ("notation", "rejection", "play", "verdict", "event", "doubling", "result")
 """Groups that state the rules: an entry either cites the rule the corpus proves, or is checked
 by the tests of its group (the corpus pages, test_messages' engine rows)."""

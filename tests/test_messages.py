@@ -1649,6 +1649,285 @@ TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
 CASES += TEACHER_CASES
 
 
+# ---- retos (tutorial.retos): the «Retos» page -------------------------------------------------------
+def _reto(*hands: str, turn: int, table: str | None = None, seat: int | None = None) -> Any:
+    """A puzzle of the «Retos» page for a hand-made three-hand position, solved."""
+    from tutorial.retos import Puzzle
+
+    p = Position.three(*hands, turn=turn, table=table, table_seat=seat)
+    s = solve(p)
+    h = (hands[0], hands[1], hands[2])
+    return Puzzle(
+        "r07", 1, "wait", {}, h, turn, table, seat, s.line, s.winning_moves, s.nodes, "0000-001SC", ()
+    )
+
+
+# Farmer 2 leads: only the Q wins (the landlord's 9 cannot beat it, farmer 1's K goes out over it).
+_YIELD = ("9", "K", "578Q")
+# Farmer 1's Q on the table: farmer 2 passes and farmer 1 goes out with the 3; covering with the A loses.
+_COVER = ("J9", "3", "A54")
+
+
+def _retos(name: str, *args: Any, **kwargs: Any) -> Any:
+    from tutorial import retos
+
+    return getattr(retos, name)(*args, **kwargs)
+
+
+def _try(
+    hands: tuple[str, ...], turn: int, *moves: str, table: str | None = None, seat: int | None = None
+) -> str:
+    from tutorial.retos import Attempt
+
+    att = Attempt(_reto(*hands, turn=turn, table=table, seat=seat))
+    for m in moves:
+        att.play(m)
+    assert att.verdict is not None
+    return att.verdict.text
+
+
+def _check(
+    hands: tuple[str, ...], turn: int, cards: str, passing: bool = False, table: str | None = None
+) -> str:
+    p = Position.three(*hands, turn=turn, table=table, table_seat=None if table is None else 0)
+    return str(_retos("check_cards", p, cards, passing)[1])
+
+
+def _step(hands: tuple[str, ...], turn: int, line: list[str], i: int) -> str:
+    steps = _retos("steps", Position.three(*hands, turn=turn), line)
+    return str(_retos("say_step", steps[i]))
+
+
+RETOS_CASES: list[tuple[str, Callable[[], object], str]] = [
+    (
+        "retos.intro",
+        lambda: render("retos.intro"),
+        "Finales de partidas reales con todas las cartas a la vista. Juegas tu bando contra la defensa "
+        "perfecta: si tu jugada pierde, ves al momento cómo te la refutan, y puedes probar otra.",
+    ),
+    ("retos.seat", lambda: _retos("say_seat", 1, True), "Campesino 1 (tú)"),
+    ("retos.seat", lambda: _retos("say_seat", 0, False), "Terrateniente"),
+    (
+        "retos.task",
+        lambda: _retos("say_task", Position.three(*_YIELD, turn=2)),
+        "Juegas con los dos campesinos contra el terrateniente: ganan los dos en cuanto uno se queda sin "
+        "cartas. Empieza el campesino 2, que abre la baza.",
+    ),
+    (
+        "retos.task",
+        lambda: _retos("say_task", Position.three("45", "A", "T", turn=1, table="KKK3", table_seat=0)),
+        "Juegas con los dos campesinos contra el terrateniente: ganan los dos en cuanto uno se queda sin "
+        "cartas. Le toca al campesino 1: supera K K K + 3, del terrateniente, o pasa.",
+    ),
+    (
+        "retos.task",
+        lambda: _retos("say_task", Position.three("AA3", "4", "5", turn=0)),
+        "Juegas con el terrateniente contra los dos campesinos. Empieza el terrateniente, que abre la baza.",
+    ),
+    ("retos.step", lambda: _step(_YIELD, 2, ["Q", "p", "K"], 0), "el campesino 2 juega Q"),
+    ("retos.step", lambda: _step(_YIELD, 2, ["Q", "p", "K"], 1), "el terrateniente pasa"),
+    (
+        "retos.step",
+        lambda: _step(_YIELD, 2, ["Q", "p", "K"], 2),
+        "el campesino 1 juega K y se queda sin cartas",
+    ),
+    ("retos.right", lambda: _try(_YIELD, 2, "Q"), "¡Bien! Q gana. La defensa responde; te toca otra vez."),
+    ("retos.right", lambda: _try(_YIELD, 2, "Q", "K"), "¡Bien! K gana."),
+    (
+        "retos.right",
+        lambda: _try(_COVER, 2, "p", table="Q", seat=1),
+        "¡Bien! Pasar gana. La defensa responde; te toca otra vez.",
+    ),
+    (
+        "retos.wrong",
+        lambda: _try(_YIELD, 2, "5"),
+        "5 pierde contra la mejor defensa. Así gana el terrateniente:",
+    ),
+    (
+        "retos.wrong",
+        lambda: _try(_COVER, 2, "A", table="Q", seat=1),
+        "A pierde contra la mejor defensa. Así gana el terrateniente:",
+    ),
+    ("retos.try_again", lambda: render("retos.try_again"), "Tu jugada se deshace: prueba otra."),
+    ("retos.must_lead", lambda: _check(_YIELD, 2, "", True), "Abres la baza: no puedes pasar."),
+    ("retos.pick_some", lambda: _check(_YIELD, 2, ""), "Levanta las cartas que quieres jugar."),
+    (
+        "retos.not_a_play",
+        lambda: _check(_YIELD, 2, "57"),
+        "Eso no es una jugada: estas cartas no forman ninguna de las 14 jugadas.",
+    ),
+    (
+        "retos.does_not_beat",
+        lambda: _check(_YIELD, 2, "8", table="T"),
+        "No supera a 10: 8 no es más alto que 10.",
+    ),
+    (
+        "retos.solved",
+        lambda: _retos("say_result", 3, 0, False),
+        "¡Reto resuelto sin fallos! Ganas 3 estrellas.",
+    ),
+    (
+        "retos.solved",
+        lambda: _retos("say_result", 2, 1, False),
+        "¡Reto resuelto con 1 fallo! Ganas 2 estrellas.",
+    ),
+    (
+        "retos.solved",
+        lambda: _retos("say_result", 1, 4, False),
+        "¡Reto resuelto con 4 fallos! Ganas 1 estrella.",
+    ),
+    (
+        "retos.solved",
+        lambda: _retos("say_result", 0, 0, True),
+        "Reto terminado después de ver la solución: esta vez, sin estrellas.",
+    ),
+    (
+        "retos.progress",
+        lambda: _retos("say_progress", 1, 84, 3),
+        "1 reto resuelto de 84 · 3 estrellas de 252",
+    ),
+    (
+        "retos.progress",
+        lambda: _retos("say_progress", 0, 60, 1),
+        "0 retos resueltos de 60 · 1 estrella de 180",
+    ),
+    ("retos.level", lambda: _retos("say_level", 1, 1), "Nivel 1: fácil (1 reto)"),
+    ("retos.level", lambda: _retos("say_level", 2, 25), "Nivel 2: medio (25 retos)"),
+    ("retos.level", lambda: _retos("say_level", 3, 20), "Nivel 3: difícil (20 retos)"),
+    ("retos.label", lambda: _retos("say_label", _reto(*_YIELD, turn=2)), "Reto 7: Pasa y espera"),
+    *[
+        ("retos.theme", (lambda t=theme: _retos("say_theme", t)), title)
+        for theme, title in (
+            ("keep_rocket", "Guarda el cohete para el final"),
+            ("keep_bomb", "Guarda la bomba para más tarde"),
+            ("count_bombs", "Cuenta las bombas"),
+            ("dont_cover", "No tapes a tu compañero"),
+            ("yield_lead", "Cede la salida a tu compañero"),
+            ("bomb_now", "Recupera la salida con la bomba"),
+            ("last_card", "Le queda una carta: nada de sueltas"),
+            ("kicker", "El trío, con acompañante"),
+            ("straight_first", "La escalera primero"),
+            ("break_trio", "Rompe el trío"),
+            ("break_pair", "Rompe la pareja"),
+            ("boss_first", "Primero la que manda"),
+            ("few_winning", "Encuentra la jugada que gana"),
+        )
+    ],
+    *[
+        (f"retos.why_{theme}", (lambda t=theme, w=why: _retos("say_why", t, w)), sentence)
+        for theme, why, sentence in (
+            (
+                "keep_rocket",
+                {"move": "BR"},
+                "Jugar el cohete ahora pierde: la línea que gana lo guarda para el final.",
+            ),
+            (
+                "keep_bomb",
+                {"move": "7777"},
+                "Jugar la bomba 7 7 7 7 ahora pierde: la línea que gana la guarda para más tarde.",
+            ),
+            (
+                "count_bombs",
+                {"owner": 2, "bomb": "4444", "rocket": False, "move": "K", "pass": False},
+                "El campesino 2 tiene la bomba 4 4 4 4. Cuéntala: si juegas K, la mejor defensa la usa y pierdes.",
+            ),
+            (
+                "count_bombs",
+                {"owner": 0, "bomb": "BR", "rocket": True, "move": "p", "pass": True},
+                "El terrateniente tiene el cohete. Cuéntalo: si pasas, la mejor defensa lo usa y pierdes.",
+            ),
+            (
+                "dont_cover",
+                {"partner": 1, "table": "Q", "move": "A"},
+                "La jugada de la mesa, Q, es del campesino 1: pasa y deja que siga. Taparla con A pierde.",
+            ),
+            (
+                "yield_lead",
+                {"move": "Q", "partner": 1, "over": "K"},
+                "Juega Q: el campesino 1 se queda con esa baza con K y sale él.",
+            ),
+            (
+                "bomb_now",
+                {"move": "9999", "rocket": False},
+                "Juega la bomba 9 9 9 9 ahora: nadie puede superarla y recuperas la salida.",
+            ),
+            (
+                "bomb_now",
+                {"move": "BR", "rocket": True},
+                "Juega el cohete ahora: nadie puede superarlo y recuperas la salida.",
+            ),
+            (
+                "last_card",
+                {"who": 1, "move": "K"},
+                "El campesino 1 tiene una sola carta: no saques sueltas. Salir con K pierde.",
+            ),
+            (
+                "kicker",
+                {"move": "333 K", "body": "333"},
+                "Saca el trío con su acompañante, 3 3 3 + K: el trío solo, 3 3 3, pierde.",
+            ),
+            (
+                "straight_first",
+                {"move": "3456789", "pairs": False},
+                "Sal primero con la escalera 3 4 5 6 7 8 9.",
+            ),
+            (
+                "straight_first",
+                {"move": "334455", "pairs": True},
+                "Sal primero con la escalera de parejas 3 3 4 4 5 5.",
+            ),
+            ("break_trio", {"rank": 7, "move": "TT"}, "Rompe tu trío de 10: 10 10 se lleva parte de él."),
+            ("break_pair", {"rank": 11, "move": "A"}, "Rompe tu pareja de A: A se lleva una de sus cartas."),
+            ("boss_first", {"move": "AA"}, "Sal con A A: nadie puede superarla, así que vuelves a salir tú."),
+            ("wait", {"table": "J", "move": "2"}, "Pasa: superar J con 2 pierde."),
+            (
+                "few_winning",
+                {"count": 1, "n": 5, "wins": ["Q"]},
+                "Solo una jugada gana: busca bien antes de jugar.",
+            ),
+            (
+                "few_winning",
+                {"count": 2, "n": 5, "wins": ["Q", "K"]},
+                "Solo 2 jugadas ganan: busca bien antes de jugar.",
+            ),
+        )
+    ],
+    (
+        "retos.count",
+        lambda: _retos("say_count", solve(Position.three(*_YIELD, turn=2))),
+        "De todas tus jugadas posibles, solo gana Q.",
+    ),
+    (
+        "retos.count",
+        lambda: _retos("say_count", solve(Position.three(*_COVER, turn=2, table="Q", table_seat=1))),
+        "De todas tus jugadas posibles, solo gana pasar.",
+    ),
+    ("retos.move", lambda: render("retos.move", {"pass": False, "cards": "KKK 3"}), "K K K + 3"),
+    ("retos.pass", lambda: render("retos.pass"), "pasa"),
+    ("retos.cards_left", lambda: render("retos.cards_left", n=1), "1 carta"),
+    ("retos.cards_left", lambda: render("retos.cards_left", n=4), "4 cartas"),
+    ("retos.no_cards", lambda: render("retos.no_cards"), "sin cartas: se acabó"),
+    ("retos.on_table", lambda: render("retos.on_table", owner=0), "En la mesa, del terrateniente:"),
+    ("retos.on_table", lambda: render("retos.on_table", owner=2), "En la mesa, del campesino 2:"),
+    (
+        "retos.empty_table",
+        lambda: render("retos.empty_table"),
+        "Mesa vacía: quien tiene el turno abre la baza.",
+    ),
+    ("retos.your_turn", lambda: render("retos.your_turn", seat=0), "Te toca con el terrateniente."),
+    ("retos.solution_step", lambda: render("retos.solution_step", k=2, n=7), "Solución: paso 2 de 7"),
+    (
+        "retos.next_move",
+        lambda: render(
+            "retos.next_move",
+            step=_retos("step_msg", _retos("steps", Position.three(*_YIELD, turn=2), ["Q"])[0]),
+        ),
+        "Ahora: el campesino 2 juega Q.",
+    ),
+]
+CASES += RETOS_CASES
+
+
 @pytest.mark.parametrize(
     ("code", "make", "sentence"), CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)]
 )

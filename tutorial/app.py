@@ -22,6 +22,7 @@ learn = [
     ),
     st.Page("views/hands.py", title="Manos comentadas", icon=":material/menu_book:", url_path="manos"),
     st.Page("views/lessons.py", title="Estrategia", icon=":material/school:", url_path="estrategia"),
+    st.Page("views/retos.py", title="Retos", icon=":material/extension:", url_path="retos"),
 ]
 # The conformance suite is for people who write another implementation, not for learners: its own
 # section, apart from the learner's pages.
