@@ -1875,6 +1875,14 @@ _RETOS_ENTRIES: tuple[Entry, ...] = (
         "a difficulty level and how many puzzles it has",
     ),
     _e("retos.label", "", "Reto {n}: {theme}", "a puzzle in the list (theme: retos.theme)"),
+    _e("retos.own_label", "", "Tu partida: {theme}", "a puzzle made from your own hand (theme: retos.theme)"),
+    _e(
+        "retos.own_not_won",
+        "",
+        "Esa posición de tu partida no sirve de reto: con las cartas a la vista tu bando ya no ganaba, o quedaban "
+        "demasiadas cartas.",
+        "«Practica esta posición» of a position the side to move does not win (or too big)",
+    ),
     _e(
         "retos.theme",
         "",
@@ -1883,7 +1891,7 @@ _RETOS_ENTRIES: tuple[Entry, ...] = (
         "salida a tu compañero} bomb_now {Recupera la salida con la bomba} last_card {Le queda una carta: "
         "nada de sueltas} kicker {El trío, con acompañante} straight_first {La escalera primero} break_trio "
         "{Rompe el trío} break_pair {Rompe la pareja} boss_first {Primero la que manda} wait {Pasa y espera} "
-        "other {Encuentra la jugada que gana}}",
+        "own {Gana tu propia posición} other {Encuentra la jugada que gana}}",
         "a puzzle's theme (each one a predicate of tutorial.retos.THEMES)",
     ),
     *(
@@ -1894,6 +1902,7 @@ _RETOS_ENTRIES: tuple[Entry, ...] = (
             f"what the theme {theme} means here: the facts its predicate found",
         )
         for theme, text in (
+            ("own", "Es la posición de tu partida: con las cartas a la vista, tu bando gana desde aquí."),
             ("keep_rocket", "Jugar el cohete ahora pierde: la línea que gana lo guarda para el final."),
             (
                 "keep_bomb",

@@ -51,3 +51,19 @@ def test_the_hint_to_cover_the_partner_is_not_questioned(server: str, browser: A
         f"() => Number(document.querySelector('[data-testid=\"dock-state\"]').dataset.actions) > {n}"
     )
     assert page.locator('[data-testid="partner-ask"]').count() == 0
+
+
+LOST = ("0000-007A5", "p.p.p.p.66.33KKK.44.789TJ.p.p.p.p.R.8.p".split("."))
+"""A hand lost with few cards left: the review's key moment is exact, and it links to «Retos»."""
+
+
+def test_the_exact_key_moment_opens_as_your_own_puzzle(server: str, browser: Any) -> None:
+    code, tokens = LOST
+    page = phone(browser)
+    page.goto(f"{server}/?codigo={code}&acciones={'.'.join(tokens)}")
+    moment = page.get_by_test_id("key-moment")
+    expect(moment).to_contain_text("exacto, con las cartas a la vista")
+    expect(moment).to_contain_text("desde aquí ganabas con 8 (también con 9); pasaste")
+    page.get_by_text("Practica esta posición").click()
+    expect(page.get_by_role("heading", name="Tu partida: Encuentra la jugada que gana")).to_be_visible()
+    expect(page.get_by_text("Te toca con el campesino 2.")).to_be_visible()

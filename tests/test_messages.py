@@ -1664,6 +1664,48 @@ def _reto(*hands: str, turn: int, table: str | None = None, seat: int | None = N
 
 # Farmer 2 leads: only the Q wins (the landlord's 9 cannot beat it, farmer 1's K goes out over it).
 _YIELD = ("9", "K", "578Q")
+# A lost hand's exact key moment (tests/test_review.py): Sur, a farmer with 8 9 and the big joker, passed.
+_OWN = (
+    "0000-007A5",
+    [
+        "3",
+        "33",
+        "77",
+        "p",
+        "TT",
+        "JJ",
+        "p",
+        "p",
+        "QQQA",
+        "p",
+        "6AAA",
+        "p",
+        "p",
+        "44",
+        "p",
+        "66",
+        "p",
+        "p",
+        "33KKK",
+        "p",
+        "p",
+        "44",
+        "p",
+        "p",
+        "789TJ",
+        "89TJQ",
+        "p",
+        "p",
+        "K",
+        "2",
+        "p",
+        "B",
+        "5555",
+        "p",
+        "p",
+        "6",
+    ],
+)
 # Farmer 1's Q on the table: farmer 2 passes and farmer 1 goes out with the 3; covering with the A loses.
 _COVER = ("J9", "3", "A54")
 
@@ -1795,6 +1837,23 @@ RETOS_CASES: list[tuple[str, Callable[[], object], str]] = [
     ("retos.level", lambda: _retos("say_level", 2, 25), "Nivel 2: medio (25 retos)"),
     ("retos.level", lambda: _retos("say_level", 3, 20), "Nivel 3: difícil (20 retos)"),
     ("retos.label", lambda: _retos("say_label", _reto(*_YIELD, turn=2)), "Reto 7: Pasa y espera"),
+    (
+        "retos.own_label",
+        lambda: _retos("say_label", _retos("from_hand", *_OWN)),
+        "Tu partida: Encuentra la jugada que gana",
+    ),
+    (
+        "retos.own_not_won",
+        lambda: render("retos.own_not_won"),
+        "Esa posición de tu partida no sirve de reto: con las cartas a la vista tu bando ya no ganaba, o "
+        "quedaban demasiadas cartas.",
+    ),
+    ("retos.theme", lambda: _retos("say_theme", "own"), "Gana tu propia posición"),
+    (
+        "retos.why_own",
+        lambda: _retos("say_why", "own", {}),
+        "Es la posición de tu partida: con las cartas a la vista, tu bando gana desde aquí.",
+    ),
     *[
         ("retos.theme", (lambda t=theme: _retos("say_theme", t)), title)
         for theme, title in (

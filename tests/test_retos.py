@@ -409,3 +409,54 @@ def test_yield_lead_needs_the_partner_to_win_the_trick() -> None:
     p = Position.three("22", "35", "K4", turn=1)
     assert retos.yield_lead(p, fake(p, "3 K 2 p p 2", ["3"], {})) is None
     assert retos.trick_winner(p, ["3", "K", "2", "p", "p", "2"]) == 0
+
+
+def test_your_own_position_becomes_a_puzzle() -> None:
+    """«Practica esta posición»: the review's exact key moment of a lost hand, as a puzzle that the
+    solver says its side wins, with the same winning moves; a lost or a too-big position is refused."""
+    code = "0000-007A5"
+    actions = (
+        "3.33.77.p.TT.JJ.p.p.QQQA.p.6AAA.p.p.44.p.66.p.p.33KKK.p.p.44.p.p.789TJ.89TJQ.p.p.K.2.p.B.5555.p.p.6"
+    )
+    z = retos.from_hand(code, actions.split("."))
+    assert z is not None and z.id == retos.OWN
+    s = solve(z.position())
+    assert s.winner == z.side and z.winning == s.winning_moves and sorted(z.winning) == ["8", "9"]
+    assert retos.say_label(z).startswith("Tu partida: ")
+    # the hand as it went on: the first position whose side to move loses is refused
+    from ddz.ai import Cpu
+
+    g = Game.from_code(code)
+    done = actions.split(".")
+    for a in done:
+        g.apply(a)
+    while g.result is None:
+        a = "p" if g.turn == 0 else Cpu("normal").act(g)
+        g.apply(a)
+        done.append(a)
+        if g.result is None and solve(retos.endgame_position(g)).winner != retos.endgame_position(g).to_move:
+            assert retos.from_hand(code, done) is None
+            break
+    else:
+        raise AssertionError("the hand never reached a position its side to move loses")
+    assert retos.from_hand(code, actions.split(".")[:5]) is None  # 40 cards and more: too big
+    assert retos.from_hand("nada", []) is None
+
+
+def test_no_page_script_shows_a_stray_string() -> None:
+    """Streamlit writes every bare string of a page script on the page: only the module docstring may be one."""
+    import ast
+
+    views = Path(__file__).resolve().parents[1] / "tutorial" / "views"
+    for path in views.glob("*.py"):
+        if path.name in ("__init__.py", "common.py"):  # not page scripts
+            continue
+        body = ast.parse(path.read_text(encoding="utf-8")).body
+        stray = [
+            n.lineno
+            for n in body[1:]
+            if isinstance(n, ast.Expr)
+            and isinstance(n.value, ast.Constant)
+            and isinstance(n.value.value, str)
+        ]
+        assert stray == [], (path.name, stray)

@@ -29,7 +29,7 @@ from ddz.cards import Cards, parse
 from ddz.codes import cards_of, ids_for
 from ddz.compare import compare_plays
 from ddz.endgame import PASS, Position, Solution, solve
-from ddz.game import assign_ids
+from ddz.game import Game, assign_ids
 from ddz.messages import nested, render
 from ddz.moves import legal_plays
 from ddz.plays import Play, Rejection, analyze
@@ -398,6 +398,66 @@ class Puzzle:
         )
 
 
+def endgame_position(g: Game) -> Position:
+    """The position of ``g`` as an open-hand endgame: seats from the landlord on, in turn order."""
+    assert g.landlord is not None
+    lord = g.landlord
+
+    def seat(s: int) -> int:
+        return (s - lord) % 3
+
+    table = g.table if g.table is not None and g.table_seat != g.turn else None
+    return Position.three(
+        g.hand(lord),
+        g.hand((lord + 1) % 3),
+        g.hand((lord + 2) % 3),
+        turn=seat(g.turn),
+        table=table,
+        table_seat=None if table is None else seat(g.table_seat or 0),
+    )
+
+
+OWN = "own"
+"""The id (and the theme, when no theme of :data:`THEMES` holds) of a puzzle made from your own hand."""
+OWN_CARDS = 24
+"""«Practica esta posición» makes a puzzle of a position with at most this many cards in the three hands."""
+
+
+def from_hand(code: str, actions: Sequence[str]) -> Puzzle | None:
+    """Your own position as a puzzle: the hand ``code`` after ``actions``, when the side to move wins
+    with every card known (None otherwise, or when the position is not one of play or too big)."""
+    from ddz.game import PLAYING
+
+    try:
+        g = Game.from_code(code)
+        for a in actions:
+            g.apply(a)
+    except ValueError:
+        return None
+    if g.phase != PLAYING or sum(len(h) for h in g.hands) > OWN_CARDS:
+        return None
+    p = endgame_position(g)
+    s = solve(p)
+    if s.winner != p.to_move:
+        return None
+    theme, why = theme_of(p, s) or (OWN, {})
+    return Puzzle(
+        id=OWN,
+        level=level_of(effort(p, s.line, s.nodes)),
+        theme=theme,
+        why=why,
+        hands=(str(p.hands[0]), str(p.hands[1]), str(p.hands[2])),
+        turn=p.turn,
+        table=None if p.table is None else str(p.table.cards),
+        table_seat=p.table_seat,
+        line=tuple(s.line),
+        winning=tuple(s.winning_moves),
+        nodes=s.nodes,
+        deal=code,
+        actions=tuple(actions),
+    )
+
+
 @lru_cache(maxsize=1)
 def puzzles() -> tuple[Puzzle, ...]:
     """The stored puzzles, easiest first."""
@@ -457,7 +517,8 @@ def say_task(p: Position) -> str:
 
 
 def say_label(z: Puzzle) -> str:
-    """«Reto 7: Pasa y espera»."""
+    if z.id == OWN:
+        return render("retos.own_label", theme=say_theme(z.theme))
     return render("retos.label", n=z.number, theme=say_theme(z.theme))
 
 

@@ -13,11 +13,12 @@ from ddz.ai.cpu import Advice, control_summary, sure_win_with
 from ddz.ai.reasons import Reason, as_message, control_messages
 from ddz.ai.solver import min_plays
 from ddz.cards import parse
-from ddz.endgame import Position, solve
+from ddz.endgame import solve
 from ddz.game import BIDDING, PASS, Game
 from ddz.messages import Message, nested, render, say_cards
 from ddz.plays import classify
 from tutorial.mistakes import MISTAKES, Decision, mistake_of
+from tutorial.retos import endgame_position
 
 GOOD, INACCURATE, MISTAKE, FORCED = "bien", "imprecisión", "error", "sin elección"
 """Verdicts; a pass that was the only legal action is «sin elección» and is not counted."""
@@ -187,25 +188,6 @@ def winner_hand(g: Game) -> Message:
 EXACT_CARDS = 12
 """The review solves a decision exactly (:mod:`ddz.endgame`, every hand known) when the three hands
 hold at most this many cards together."""
-
-
-def endgame_position(g: Game) -> Position:
-    """The position of ``g`` as an open-hand endgame: seats from the landlord on, in turn order."""
-    assert g.landlord is not None
-    lord = g.landlord
-
-    def seat(s: int) -> int:
-        return (s - lord) % 3
-
-    table = g.table if g.table is not None and g.table_seat != g.turn else None
-    return Position.three(
-        g.hand(lord),
-        g.hand((lord + 1) % 3),
-        g.hand((lord + 2) % 3),
-        turn=seat(g.turn),
-        table=table,
-        table_seat=None if table is None else seat(g.table_seat or 0),
-    )
 
 
 def _line_step(g: Game, k: int, move: str) -> Message:

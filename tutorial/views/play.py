@@ -740,6 +740,12 @@ def review_panel(p: Practice) -> None:
                     on_click=_review_move,
                     args=(moment.item - min(ss.get("review_step", 0), len(items) - 1), len(items)),
                 )
+            if moment.claim["code"] == "review.exact_moment" and moment.item is not None:
+                # «Practica esta posición»: your own lost endgame as a puzzle in «Retos»
+                before = ".".join(p.game.actions[: items[moment.item].index])
+                query = {"codigo": p.code, "acciones": before}
+                page_link("views/retos.py", "Practica esta posición", f"/retos?codigo={p.code}&acciones={before}",
+                          icon=":material/extension:", query=query)  # fmt: skip
         i = min(ss.get("review_step", 0), len(items) - 1)
         item = items[i]
         icon = {GOOD: "✓", INACCURATE: "≈", MISTAKE: "✗", FORCED: "·"}[item.verdict]

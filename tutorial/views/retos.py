@@ -16,12 +16,14 @@ from tutorial.logic import describe
 from tutorial.retos import (
     LEARNER,
     LEVELS,
+    OWN,
     Attempt,
     Puzzle,
     Step,
     by_id,
     card_ids,
     check_cards,
+    from_hand,
     ids_along,
     puzzles,
     say_count,
@@ -89,7 +91,7 @@ def _open(pid: str) -> None:
 
 
 LEVEL_LABELS = {say_level(lv, sum(q.level == lv for q in ALL)): lv for lv in LEVELS}
-"""The level menu: its labels (what the selectbox holds, as Estrategia's stage menu does) -> level."""
+# The level menu: its labels (what the selectbox holds, as Estrategia's stage menu does) -> level.
 
 
 def _pick_level() -> None:
@@ -99,7 +101,7 @@ def _pick_level() -> None:
 
 
 def _pick() -> None:
-    _open(next(q.id for q in ALL if label(q) == ss.retos_pick))
+    _open(next((q.id for q in ALL if label(q) == ss.retos_pick), ALL[0].id))
 
 
 def hand_key(att: Attempt, seat: int) -> str:
@@ -107,7 +109,7 @@ def hand_key(att: Attempt, seat: int) -> str:
 
 
 def _record(att: Attempt) -> None:
-    if att.done:
+    if att.done and att.puzzle.id != OWN:  # your own position earns no stars: it is not in the list
         pid = att.puzzle.id
         ss.retos_stars[pid] = max(att.stars, ss.retos_stars.get(pid, 0))
 
@@ -186,6 +188,17 @@ st.html(f"<style>{CSS}</style>")
 st.title("Retos")
 st.markdown(html.escape(render("retos.intro")))
 
+own_key = (st.query_params.get("codigo", ""), st.query_params.get("acciones", ""))
+if own_key[0] and ss.get("retos_own_key") != own_key:  # «Practica esta posición», from the review
+    ss.retos_own_key = own_key
+    own = from_hand(own_key[0], [a for a in own_key[1].split(".") if a])
+    if own is not None:
+        ss.reto, ss.attempt, ss.retos_msg, ss.sol_step = OWN, Attempt(own), "", None
+        ss.retos_visits = ss.get("retos_visits", 0) + 1
+    else:
+        ss.retos_own_bad = own_key
+if own_key[0] and ss.get("retos_own_bad") == own_key:
+    st.html(notice_html("warning", render("retos.own_not_won")))
 if "reto" not in ss:
     wanted = st.query_params.get("reto", "")
     first = next((z.id for z in ALL if z.id not in ss.retos_stars), ALL[0].id)
@@ -199,7 +212,7 @@ st.progress(len(ss.retos_stars) / len(ALL), text=say_progress(len(ss.retos_stars
 
 ss.retos_level = next(text for text, lv in LEVEL_LABELS.items() if lv == z.level)
 st.selectbox("Nivel", list(LEVEL_LABELS), key="retos_level", on_change=_pick_level)
-menu = [label(q) for q in ALL if q.level == z.level]
+menu = ([label(z)] if z.id == OWN else []) + [label(q) for q in ALL if q.level == z.level]
 ss.retos_pick = label(z)
 st.selectbox("Reto", menu, key="retos_pick", on_change=_pick)
 
