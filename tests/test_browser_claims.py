@@ -53,7 +53,7 @@ def test_the_hint_to_cover_the_partner_is_not_questioned(server: str, browser: A
     assert page.locator('[data-testid="partner-ask"]').count() == 0
 
 
-LOST = ("0000-007A5", "p.p.p.p.66.33KKK.44.789TJ.p.p.p.p.R.8.p".split("."))
+LOST = ("0000-007A5", ["p", "p", "p", "p", "66", "33KKK", "44", "789TJ", "p", "p", "p", "p", "R", "8", "p"])
 """A hand lost with few cards left: the review's key moment is exact, and it links to «Retos»."""
 
 
