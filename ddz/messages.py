@@ -15,7 +15,7 @@ A template is a small subset of ICU MessageFormat:
   ``Asiento 1`` / ``el asiento 1``, or as the seat's own name when the caller passes ``seats``.
 - ``{name, cards}``: cards in notation (``"TTJJQQ"``, ``"QQQ R"``, or a list of plays) as a learner
   reads them on the cards: ``10 10 J J Q Q``, ``Q Q Q + comodín grande`` (see :func:`say_cards`).
-- ``{name, signed}``: an integer with its sign (``+2``); ``{name, list}``: items joined
+- ``{name, signed}``: an integer with its sign (``+2``, ``−2`` with the minus sign); ``{name, list}``: items joined
   «a, b y c»; ``{name, commas}``: items joined «a, b, c».
 - ``{name, select, key {text} … other {text}}``: the branch whose key is the value (``true`` /
   ``false`` for booleans); ``{name, plural, =0 {text} one {text} other {text}}``: by number,
@@ -582,6 +582,9 @@ _ENTRIES: tuple[Entry, ...] = (
     ),
     _e("result.points", "R-SCORE-7", "Puntos: {scores, commas}.", "the points (scores: result.seat_points)"),
     _e("result.seat_points", "R-SCORE-7", "{seat, seat}: {points, signed}", "the points of one seat"),
+    _e(
+        "result.signed", "R-SCORE-7", "{points, signed}", "points with their sign (the minus sign for a loss)"
+    ),
     # ---- record: ddz.records.RecordError.code -------------------------------------------------
     _e(
         "record.bad_json",
@@ -1003,8 +1006,19 @@ _ENTRIES: tuple[Entry, ...] = (
     ),
 )
 
-CATALOG: dict[str, Entry] = {e.code: e for e in _ENTRIES}
+CATALOG: dict[str, Entry] = {}
 """Every message, by code (``group.name``)."""
+
+
+def _add(entries: tuple[Entry, ...]) -> None:
+    """Put ``entries`` in :data:`CATALOG`; a code written twice is a mistake (the second would win)."""
+    for e in entries:
+        if e.code in CATALOG:
+            raise MessageError(f"message code {e.code!r} is written twice in the catalog")
+        CATALOG[e.code] = e
+
+
+_add(_ENTRIES)
 
 GROUPS: dict[str, str] = {
     "notation": "NotationError.code — cards that cannot be read",
@@ -1200,7 +1214,7 @@ _DIAGNOSIS_ENTRIES: tuple[Entry, ...] = (
         "four of a value with the wrong number of kickers",
     ),
 )
-CATALOG.update({e.code: e for e in _DIAGNOSIS_ENTRIES})
+_add(_DIAGNOSIS_ENTRIES)
 GROUPS["diagnosis"] = "Diagnosis.code — why a near-miss is not the play it resembles (the Explorador)"
 
 # ---- review: tutorial.review (the claims of «Revisa tu partida», each checked by truthcheck) ------
@@ -1361,7 +1375,7 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
         "the winning hand at the start of play: its fewest plays and its control cards",
     ),
 )
-CATALOG.update({e.code: e for e in _REVIEW_ENTRIES})
+_add(_REVIEW_ENTRIES)
 _HOW = (
     " Toca cada carta para levantarla (o desliza el dedo por encima de varias; un doble toque levanta todas "
     "las de un valor). Si te equivocas, vuelve a tocarla para bajarla."
@@ -1400,7 +1414,7 @@ _COACH_ENTRIES: tuple[Entry, ...] = (
         "the guide: the hint's play to raise (how: the first plays also say how to raise cards)",
     ),
 )
-CATALOG.update({e.code: e for e in _COACH_ENTRIES})
+_add(_COACH_ENTRIES)
 _WHO = "{you, select, true {Tú} other {{who}}}"
 _HISTORY_ENTRIES: tuple[Entry, ...] = (
     _e(
@@ -1476,7 +1490,7 @@ _HISTORY_ENTRIES: tuple[Entry, ...] = (
         "the decisions taken back with «Deshacer»",
     ),
 )
-CATALOG.update({e.code: e for e in _HISTORY_ENTRIES})
+_add(_HISTORY_ENTRIES)
 GROUPS["history"] = "tutorial.practice.history — the hand's events as the history panel tells them"
 GROUPS["hint"] = "the «Pista» sentence: the hint's action and its cpu.* reason"
 GROUPS["coach"] = "the guided hand's coach: the hint's action and its cpu.* reason"
@@ -1616,7 +1630,7 @@ _LESSON_ENTRIES: tuple[Entry, ...] = (
         "a right selection: the play and the fewest plays left",
     ),
 )
-CATALOG.update({e.code: e for e in _LESSON_ENTRIES})
+_add(_LESSON_ENTRIES)
 GROUPS["lesson"] = "tutorial.logic — the feedback of the tutorial's exercises (lessons)"
 # ---- endgame: ddz.endgame.EndgameError.code, and the ddz endgame command ---------------------------
 # One block (entries, catalog and group) so it merges apart from the entries above.
@@ -1771,7 +1785,7 @@ _ENDGAME_ENTRIES: tuple[Entry, ...] = (
         "a losing first move and the line that refutes it (steps: the moves, already said)",
     ),
 )
-CATALOG.update({e.code: e for e in _ENDGAME_ENTRIES})
+_add(_ENDGAME_ENTRIES)
 GROUPS["endgame"] = "EndgameError.code — a position the endgame solver cannot take"
 # ---- retos: the «Retos» page (tutorial/retos.py) ------------------------------------------------
 # One block (entries, catalog and group) so it merges apart from the entries above. Seats are numbers
@@ -1982,7 +1996,7 @@ _RETOS_ENTRIES: tuple[Entry, ...] = (
     _e("retos.solution_step", "", "Solución: paso {k} de {n}", "the step of the solution shown"),
     _e("retos.next_move", "", "Ahora: {step}.", "the next move of the solution (step: retos.step)"),
 )
-CATALOG.update({e.code: e for e in _RETOS_ENTRIES})
+_add(_RETOS_ENTRIES)
 GROUPS["retos"] = "tutorial.retos — the «Retos» page: endgame puzzles, their themes and the refutations"
 
 
@@ -2185,7 +2199,7 @@ def _value(value: Any, style: str, seats: Seats, code: str) -> str:
             return str(seats[int(value)])
         return {"seat": "asiento {}", "Seat": "Asiento {}", "the_seat": "el asiento {}"}[style].format(value)
     if style == "signed":
-        return f"{int(value):+d}"
+        return f"{int(value):+d}".replace("-", "\u2212")  # the minus sign, as in «−S» of the rules
     items = [_value(v, "", seats, code) for v in value]
     if style == "commas" or len(items) < 2:
         return ", ".join(items)

@@ -587,14 +587,14 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "Gana el terrateniente (el asiento 0 se queda sin cartas). Base (puja del terrateniente): 3. "
         "×2 por bomba 2222 (asiento 0). ×2 por cohete (asiento 0). "
         "×2 por primavera: ningún campesino jugó una carta. Multiplicador: 8. S = 3 × 8 = 24. "
-        "Puntos: asiento 0: +48, asiento 1: -24, asiento 2: -24.",
+        "Puntos: asiento 0: +48, asiento 1: −24, asiento 2: −24.",
     ),
     (
         "event.over",
         lambda: antispring()[-1],
         "Ganan los campesinos (el asiento 1 se queda sin cartas). Base (puja del terrateniente): 3. "
         "×2 por antiprimavera: el terrateniente solo jugó su salida. Multiplicador: 2. S = 3 × 2 = 6. "
-        "Puntos: asiento 0: -12, asiento 1: +6, asiento 2: +6.",
+        "Puntos: asiento 0: −12, asiento 1: +6, asiento 2: +6.",
     ),
     # record
     (
@@ -1836,6 +1836,8 @@ RETOS_CASES: list[tuple[str, Callable[[], object], str]] = [
     ("retos.level", lambda: _retos("say_level", 1, 1), "Nivel 1: fácil (1 reto)"),
     ("retos.level", lambda: _retos("say_level", 2, 25), "Nivel 2: medio (25 retos)"),
     ("retos.level", lambda: _retos("say_level", 3, 20), "Nivel 3: difícil (20 retos)"),
+    ("result.signed", lambda: render("result.signed", points=-4), "−4"),
+    ("result.signed", lambda: render("result.signed", points=2), "+2"),
     ("retos.label", lambda: _retos("say_label", _reto(*_YIELD, turn=2)), "Reto 7: Pasa y espera"),
     (
         "retos.own_label",
@@ -2081,7 +2083,7 @@ def test_seat_names_come_from_the_caller() -> None:
     assert over.say(names).startswith("Gana el terrateniente (Sur se queda sin cartas).")
     assert over.say(names).endswith(
         "×2 por cohete (Sur). ×2 por primavera: ningún campesino jugó una carta. "
-        "Multiplicador: 8. S = 3 × 8 = 24. Puntos: Sur: +48, Este: -24, Oeste: -24."
+        "Multiplicador: 8. S = 3 × 8 = 24. Puntos: Sur: +48, Este: −24, Oeste: −24."
     )
     assert game().apply("1")[0].say(names) == "Sur puja 1."
 

@@ -10,6 +10,7 @@ import streamlit as st
 
 from ddz.cards import parse
 from ddz.codes import ids_for
+from ddz.messages import render
 from tutorial.cards_view import JOKER_LEGEND, cards_html
 from tutorial.rulebook import (
     PAGE,
@@ -157,7 +158,8 @@ bullets(
     "R-SCORE-1", "R-SCORE-2", "R-SCORE-3", "R-SCORE-4", "R-SCORE-5", "R-SCORE-6", "R-SCORE-7", "R-SCORE-8"
 )
 rows = "".join(
-    f"<tr><td>{html.escape(who)}</td><td>{ll:+d}</td><td>{ff:+d}</td></tr>"
+    f"<tr><td>{html.escape(who)}</td><td>{render('result.signed', points=ll)}</td>"
+    f"<td>{render('result.signed', points=ff)}</td></tr>"
     for who, ll, ff in score_table(2, 1)
 )
 st.html(
