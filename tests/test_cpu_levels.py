@@ -136,7 +136,8 @@ def test_easy_plays_the_lowest_that_beats() -> None:
 
 def test_easy_bids_on_high_cards_only() -> None:
     from ddz.ai.cpu import easy_bid
-    
+    from ddz.cards import parse
+
     assert easy_bid(parse("3456789TJQ22BRKKA"), 0) == 2
     assert easy_bid(parse("3358TTJQQKA457899"), 0) == 0
 
