@@ -123,8 +123,8 @@ def _act(action: str, ids: list[str] | None = None) -> bool:
     return True
 
 
+# A bid or «Pasar» tapped in the dock: for the moment of the hand it was drawn at, else nothing.
 _tap_act = guard.on_hand(_act)
-"""A bid or «Pasar» tapped in the dock: for the moment of the hand it was drawn at, else nothing."""
 
 
 def partner_on_table(g: Game) -> int | None:
@@ -182,8 +182,8 @@ def _fold() -> None:
 
 
 def disabled_why_html(text: str) -> str:
-    """Why a button is off, as visible text (a phone never shows a tooltip)."""
-    return f'<div class="ddz-caption" data-testid="why-disabled">{html.escape(text)}</div>'
+    """Why a button is off, as visible text (a phone never shows a tooltip), on the dock's last line."""
+    return f' <span data-testid="why-disabled">{html.escape(text)}</span>' if text else ""
 
 
 @guard.on_hand
@@ -201,14 +201,26 @@ def _hint() -> None:
     ss.hint_text = hint_text(advice, g.phase)
 
 
+def hint_chip_html(text: str) -> str:
+    """«Pista» as a one-line chip that opens on tap (in the browser, no round trip): the play it
+    suggests on the chip, why in the part that opens."""
+    body = text.removeprefix("Pista: ")
+    head, _, why = body.partition(" — ")
+    return (
+        '<details class="ddz-hint"><summary data-testid="hint-chip">'
+        f"<b>Pista:</b> {html.escape(head)}</summary>"
+        f'<div data-testid="hint-full">{html.escape(why or body)}</div></details>'
+    )
+
+
 def _guided() -> None:
     """The guided first hand: a fixed deal with the coach on."""
     _start(GUIDED_CODE)
     ss.guided = True
 
 
+# «Otra partida» on the end screen (once: a second tap finds the new hand and does nothing).
 _another = guard.on_hand(_new_game)
-"""«Otra partida» on the end screen (once: a second tap finds the new hand and does nothing)."""
 _again = guard.on_hand(_replay_same)
 _new_game_anytime = guard.guarded(_new_game)
 _guided_anytime = guard.guarded(_guided)
@@ -430,6 +442,18 @@ over = g.phase == OVER and g.result is not None
 result_area = st.container(key="ddz-result") if over else st.empty()
 
 
+def acted_in_trick(g: Game) -> set[int]:
+    """The seats that have acted in the trick under way (none before its lead)."""
+    acted: set[int] = set()
+    passes = 0
+    for seat, action in g.trail:
+        acted.add(seat)
+        passes = passes + 1 if action == PASS else 0
+        if passes == 2:  # two passes after a play end the trick (as the engine does)
+            acted, passes = set(), 0
+    return acted
+
+
 def seat_box(seat: int) -> str:
     role = ""
     if g.landlord is not None:
@@ -442,7 +466,7 @@ def seat_box(seat: int) -> str:
             said = "pasa" if last == PASS else f"puja {last}"
         else:
             said = "pasa" if last == PASS else f"juega {say_cards(classify(last).shown())}"
-            if g.phase == PLAYING and g.table is None:  # a new trick: that was in the one before
+            if g.phase == PLAYING and seat not in this_trick:  # said in the trick before
                 said = f"en la baza anterior, {said}"
     n = len(g.hands[seat])
     alert = ""
@@ -462,6 +486,7 @@ def seat_box(seat: int) -> str:
     )
 
 
+this_trick = acted_in_trick(g)
 st.html(f"<style>{TABLE_CSS}</style>")
 board = st.container(key="ddz-board")  # on a wide screen: the seats beside the table
 board.html(f'<div class="ddz-seats">{seat_box(2)}{seat_box(1)}</div>')
@@ -580,6 +605,7 @@ with st.expander("Tus manos en este navegador", expanded=g.phase == OVER, icon="
 
 # ---- the dock: feedback, bar, buttons and hand, always on screen ----------------------------
 my_turn = g.phase in (BIDDING, PLAYING) and g.turn == HUMAN
+why = ""  # why a button is off, said on the dock's last line
 if g.phase != OVER:
     st.html(f"<style>{DOCK_CSS}</style>")
     dock = st.container(key="ddz-dock")
@@ -607,7 +633,7 @@ if g.phase != OVER:
             if ss.get("play_error"):
                 slot().html(notice_html("error", ss.play_error))
             if ss.get("hint_text"):
-                slot().html(notice_html("info", ss.hint_text))
+                slot().html(hint_chip_html(ss.hint_text))
             if g.phase == BIDDING:
                 if my_turn:
                     slot().html(
@@ -632,20 +658,19 @@ if g.phase != OVER:
                             "Deshacer", on_click=_undo, args=(hand_v,), key="undo_bid", icon=":material/undo:"
                         )
                     if g.highest_bid():
-                        slot().html(
-                            disabled_why_html(
-                                f"Solo puedes pujar más de {g.highest_bid()}, la puja más alta, o pasar."
-                            )
-                        )
+                        why = f"Solo puedes pujar más de {g.highest_bid()}, la puja más alta, o pasar."
                 else:
                     slot().html(bar_html(None, "Subasta", f"Le toca pujar a {WHO[g.turn]}…"))
             elif my_turn:
                 chosen = selection(KEY)
                 ask = ss.get("partner_ask")
                 partner = partner_on_table(g)
+                stuck = p.stuck()
                 if ask and partner is not None and sorted(ask) == sorted(chosen):
+                    # The question is a line in the bar's place, its two answers in the buttons'
+                    # place: the dock keeps its size.
                     slot().html(
-                        f'<div class="ddz-notice warning" data-testid="partner-ask" role="alert">Es la jugada de '
+                        f'<div class="ddz-ask" data-testid="partner-ask" role="alert">Es la jugada de '
                         f"{WHO[partner]}, tu compañero: ¿seguro que quieres superarla?</div>"
                     )
                     confirm = slot().container(horizontal=True, gap="small")
@@ -657,55 +682,58 @@ if g.phase != OVER:
                         type="primary",
                     )
                     confirm.button("No, mejor no", key="partner_no", on_click=_partner_no, args=(hand_v,))
-                ranks = str(cards_of(chosen)) if chosen else ""
-                table = str(g.table) if g.table is not None else ""
-                stuck = p.stuck()
-                if stuck and not chosen:
-                    assert g.table is not None
-                    slot().html(
-                        bar_html(
-                            False,
-                            f"No tienes nada que supere a {say_cards(g.table.shown())}",
-                            "Ninguna combinación de tu mano la supera: pasas automáticamente "
-                            "(puedes cambiarlo en Ajustes)."
-                            if ss.auto_pass and not ss.get("guided")
-                            else "Ninguna combinación de tu mano la supera: pulsa «Pasar».",
-                        )
-                    )
-                    ok = False
                 else:
-                    bar = describe(ranks, table)
-                    slot().html(bar_html(bar.ok if chosen else None, bar.title, bar.detail))
-                    ok = bar.ok
-                row = slot().container(horizontal=True, gap="small")
-                row.button(
-                    "Jugar",
-                    type="primary",
-                    on_click=_play_selected,
-                    args=(hand_v,),
-                    disabled=not ok,
-                    key="play",
-                )
-                row.button(
-                    "Pasar",
-                    on_click=_tap_act,
-                    args=(hand_v, PASS),
-                    disabled=g.leading,
-                    key="pass",
-                    type="primary" if stuck else "secondary",
-                )
-                row.button("Pista", on_click=_hint, args=(hand_v,), key="hint", icon=":material/lightbulb:")
-                if p.can_undo() and not ss.get("guided"):
-                    row.button("Deshacer", on_click=_undo, args=(hand_v,), key="undo", icon=":material/undo:")
-                row.button(
-                    "Desplegar" if ss.get("dock_folded") else "Plegar",
-                    key="fold",
-                    on_click=_fold,
-                    icon=":material/expand_less:" if ss.get("dock_folded") else ":material/expand_more:",
-                    type="tertiary",
-                )
+                    if stuck and not chosen:
+                        assert g.table is not None
+                        slot().html(
+                            bar_html(
+                                False,
+                                f"No tienes nada que supere a {say_cards(g.table.shown())}",
+                                "Ninguna combinación de tu mano la supera: pasas automáticamente "
+                                "(puedes cambiarlo en Ajustes)."
+                                if ss.auto_pass and not ss.get("guided")
+                                else "Ninguna combinación de tu mano la supera: pulsa «Pasar».",
+                            )
+                        )
+                        ok = False
+                    else:
+                        ranks = str(cards_of(chosen)) if chosen else ""
+                        bar = describe(ranks, str(g.table) if g.table is not None else "")
+                        slot().html(bar_html(bar.ok if chosen else None, bar.title, bar.detail))
+                        ok = bar.ok
+                    row = slot().container(horizontal=True, gap="small")
+                    row.button(
+                        "Jugar",
+                        type="primary",
+                        on_click=_play_selected,
+                        args=(hand_v,),
+                        disabled=not ok,
+                        key="play",
+                    )
+                    row.button(
+                        "Pasar",
+                        on_click=_tap_act,
+                        args=(hand_v, PASS),
+                        disabled=g.leading,
+                        key="pass",
+                        type="primary" if stuck else "secondary",
+                    )
+                    row.button(
+                        "Pista", on_click=_hint, args=(hand_v,), key="hint", icon=":material/lightbulb:"
+                    )
+                    if p.can_undo() and not ss.get("guided"):
+                        row.button(
+                            "Deshacer", on_click=_undo, args=(hand_v,), key="undo", icon=":material/undo:"
+                        )
+                    row.button(
+                        "Desplegar" if ss.get("dock_folded") else "Plegar",
+                        key="fold",
+                        on_click=_fold,
+                        icon=":material/expand_less:" if ss.get("dock_folded") else ":material/expand_more:",
+                        type="tertiary",
+                    )
                 if g.leading:
-                    slot().html(disabled_why_html("Abres la baza: no puedes pasar, tienes que jugar algo."))
+                    why = "Abres la baza: no puedes pasar, tienes que jugar algo."
             else:
                 slot().html(bar_html(None, "Espera tu turno", f"Le toca a {WHO[g.turn]}."))
         # A new deal is dealt card by card (once per deal in this browser) during the auction.
@@ -716,6 +744,7 @@ if g.phase != OVER:
             card_hand(
                 list(g.hands[HUMAN]),
                 key=KEY,
+                compact=True,
                 disabled=not (g.phase == PLAYING and my_turn),
                 animate=f"{g.code}/{g.redeals}/{ss.deals_started}" if fresh_deal else None,
             )
@@ -735,7 +764,7 @@ if g.phase != OVER:
             f'<div class="ddz-caption" data-testid="dock-state" data-actions="{len(g.actions)}" '
             f'data-delay="{cpu_delay():.4f}" '
             f'data-mine="{int(my_turn)}" data-phase="{g.phase}">{count(len(g.hands[HUMAN]), "carta")}.'
-            f"{html.escape(role)}{my_alert}</div>"
+            f"{html.escape(role)}{my_alert}{disabled_why_html(why)}</div>"
         )
 
 
