@@ -146,6 +146,9 @@ def test_whole_hand_every_play_is_the_raised_cards(server: str, browser: Any) ->
         if wait_turn(page, seen) == "over":
             break
         seen = int(dock_state(page)["actions"])
+        if page.get_by_text("pasas automáticamente").count():
+            continue  # nothing of yours beats the table: the app passes for you (issue 27: a tap
+            # made for this moment does nothing once the pass is made)
         if button(page, "Jugar", exact=True).is_disabled() and not raised_ids(page):
             press(page, "Pista")
             page.get_by_text("Pista:").wait_for()

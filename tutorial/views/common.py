@@ -68,7 +68,7 @@ DOCK_CSS = """
  .st-key-ddz-dock{gap:.25rem !important;padding:4px 10px 4px 10px}
  .st-key-ddz-dock .ddz-bar{padding:3px 10px;font-size:13px;line-height:1.3}
  .st-key-ddz-dock .ddz-bar b{font-size:14px}
- .st-key-ddz-dock button{padding:2px 9px;min-height:40px}
+ .st-key-ddz-dock button{padding:2px 9px;min-height:44px}
  .st-key-ddz-dock [data-testid="stHorizontalBlock"]{gap:6px !important}
  .st-key-undo button [data-testid="stMarkdownContainer"],.st-key-undo_bid button [data-testid="stMarkdownContainer"],
  .st-key-fold button [data-testid="stMarkdownContainer"]{position:absolute;width:1px;height:1px;overflow:hidden;
