@@ -44,7 +44,8 @@ def test_the_hint_to_cover_the_partner_is_not_questioned(server: str, browser: A
     wait_turn(page, -1)
     n = int(dock_state(page)["actions"])
     press(page, "Pista")
-    expect(page.get_by_text("para que no se lo lleve él")).to_be_visible()  # the reason says why
+    page.get_by_test_id("hint-chip").first.tap()  # the hint opens on tap
+    expect(page.get_by_test_id("hint-full").first).to_contain_text("para que no se lo lleve él")  # says why
     wait_bar(page, "Carta suelta")
     press(page, "Jugar")
     page.wait_for_function(

@@ -119,7 +119,7 @@ def test_the_dock_leaves_room_for_the_page(server: str, browser: Any) -> None:
     page.goto(f"{server}/?codigo={CODE}&acciones=3")
     page.locator('[data-testid="dock-state"][data-mine="1"][data-phase="playing"]').wait_for()
     press(page, "Pista")
-    page.locator(".ddz-notice.info").wait_for()
+    page.get_by_test_id("hint-chip").wait_for()  # the hint: a one-line chip (issue 27)
     settled(page)
     page.wait_for_timeout(400)
     assert "no puedes pasar" in page.locator('[data-testid="why-disabled"]').inner_text()

@@ -202,3 +202,23 @@ def test_hard_is_deterministic_and_sees_only_its_seat() -> None:
             other._hand_cache = {}
             assert other.hand(g.turn) == g.hand(g.turn)
             assert choose_play(other, level="hard") == first
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_advice_for_a_seat_not_to_move_is_a_clear_error(level: str) -> None:
+    """Issue 27: «Pista» pressed as the automatic pass fired asked for seat 0 while seat 1 was to
+    move; the hint took the mover's plays out of seat 0's hand and raised StopIteration. Now the
+    engine says, in the catalog's words, that it is not that seat's turn; the mover still gets a
+    legal answer from its own hand."""
+    from ddz.game import GameError
+    from tutorial.practice import Practice
+
+    p, error = Practice.start("FXYD-VCVEM", ["p", "p", "9S", "QD", "2D", "p"], "hard")
+    g = p.game
+    assert not error and g.phase == PLAYING and g.turn == 1
+    for ask in (lambda: hint(g, 0), lambda: choose_play(g, 2, level=level)):
+        with pytest.raises(GameError) as e:
+            ask()
+        assert e.value.code == "not_your_turn" and e.value.data == {"turn": 1}
+    advice = choose_play(g, 1, level=level)
+    assert advice.action in g.legal_actions()  # the mover's own plays

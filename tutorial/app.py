@@ -9,6 +9,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import streamlit as st
 
+from tutorial import guard
 from tutorial.views import common
 
 st.set_page_config(page_title="Dou Dizhu — aprende a jugar", page_icon="🃏", layout="centered")
@@ -31,4 +32,7 @@ implementers = [
         "views/conformance.py", title="Conformidad", icon=":material/fact_check:", url_path="conformidad"
     ),
 ]
-st.navigation({"": learn, "Para implementadores": implementers}, position="top").run()
+page = st.navigation({"": learn, "Para implementadores": implementers}, position="top")
+# Whatever escapes a page is caught here: a Spanish notice and, on «Jugar», the hand reloaded from
+# its address, never Streamlit's English error screen.
+guard.boundary(page.run, hand_page=page.title == "Jugar")

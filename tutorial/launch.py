@@ -34,9 +34,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_app(**env: str) -> Iterator[str]:
-    """Run ``streamlit run tutorial/app.py`` until the block ends; yields its URL."""
+def running_app(log: Path | None = None, **env: str) -> Iterator[str]:
+    """Run ``streamlit run tutorial/app.py`` until the block ends; yields its URL. ``log``: a file
+    that receives the server's output (its log), else the output is dropped."""
     port = free_port()
+    out = log.open("wb") if log is not None else None
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -51,8 +53,8 @@ def running_app(**env: str) -> Iterator[str]:
             "--server.fileWatcherType=none",
         ],
         env=dict(os.environ, **env),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=out or subprocess.DEVNULL,
+        stderr=subprocess.STDOUT if out else subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -66,3 +68,5 @@ def running_app(**env: str) -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+        if out is not None:
+            out.close()

@@ -83,6 +83,19 @@ class Practice:
     def code(self) -> str:
         return self.game.code or ""
 
+    def copy(self) -> Practice:
+        """An independent copy (the page draws one, so a change to the hand cannot reach a drawing
+        under way)."""
+        return Practice(
+            self.game.copy(),
+            list(self.events),
+            list(self.human),
+            set(self.forced_passes),
+            self.level,
+            set(self.forced_human),
+            {k: list(v) for k, v in self.undone.items()},
+        )
+
     def act(self, action: str, ids: list[str] | None = None) -> list[Event]:
         """The human's action (raises :class:`GameError`, changing nothing, if it is not allowed)."""
         g = self.game

@@ -47,6 +47,10 @@ CSS = """
 .hand.grid .card.joker .lab { font-size: 17px; }
 .card.joker.big { background: #fff3f3; }
 .card { transform: rotate(var(--rot, 0deg)); transform-origin: 50% 400%; }
+.hand.small { padding-top: 22px; min-height: 80px; }
+.hand.small .card { width: 50px; height: 72px; font-size: 18px; padding: 3px 3px; }
+.hand.small .card .suit { font-size: 16px; margin-top: 1px; }
+.hand.small .card.sel { transform: rotate(var(--rot, 0deg)) translateY(-18px); }
 .card.sel { transform: rotate(var(--rot, 0deg)) translateY(-24px); background: #fff6d5; border-color: #d19a00;
   box-shadow: 0 0 0 2px #f0b400, -1px 1px 3px rgba(0,0,0,.25); }
 .card:focus-visible { box-shadow: 0 0 0 3px #2b6cb0; }
@@ -118,7 +122,12 @@ export default function (component) {
   const els = [...hand.querySelectorAll('.card')];
   const layout = () => {
     if (grid) { hand.style.height = ''; els.forEach(el => { el.style.left = ''; el.style.top = ''; el.style.removeProperty('--rot'); }); return; }
-    const n = els.length, cw = 56, h = 80, rise = 24, top = 30;
+    // The dock's hand («compact») on a narrow screen: smaller cards, and the rows overlap like a
+    // hand held in two rows (each card's corner, its rank and suit, stays in view).
+    const small = !!data.compact && hand.clientWidth < 440;
+    const n = els.length, cw = small ? 50 : 56, h = small ? 72 : 80, rise = small ? 18 : 24, top = small ? 22 : 30;
+    const rowStep = data.compact ? (small ? 54 : 60) : h + rise + 6;
+    hand.classList.toggle('small', small);
     const fan = (m) => {                                    // step and edge padding of a row of m cards
       const step1 = m > 1 ? 12 / (m - 1) : 0;               // a gentle fan: at most ±6 degrees
       const maxRot = Math.min(6, step1 * (m - 1) / 2);
@@ -141,14 +150,14 @@ export default function (component) {
       for (let k = 0; k < m; k++) {
         const el = els[start + k];
         el.style.left = (x0 + k * f.step) + 'px';
-        el.style.top = (top + r * (h + rise + 6)) + 'px';
+        el.style.top = (top + r * rowStep) + 'px';
         el.style.zIndex = String(start + k + 1);
         el.style.setProperty('--rot', ((k - (m - 1) / 2) * Math.min(f.step1, 1.2)).toFixed(2) + 'deg');
       }
       start += m;
     });
     hand.dataset.rows = String(rows.length);
-    hand.style.height = (top + rows.length * h + (rows.length - 1) * (rise + 6) + 12) + 'px';
+    hand.style.height = (top + (rows.length - 1) * rowStep + h + (data.compact ? 6 : 12)) + 'px';
   };
   const paint = () => els.forEach(el => {
     const on = st.sel.has(el.dataset.id);
@@ -287,13 +296,15 @@ def card_hand(
     layout: str = "fan",
     disabled: bool = False,
     animate: str | None = None,
+    compact: bool = False,
     label: str = "tus cartas",
     clear_label: str | None = None,
     on_change: Callable[[], None] | None = None,
 ) -> list[str]:
     """Draw the cards ``ids`` and return the ids that are raised (``clear_label`` adds a button under
     the cards that lowers them all). ``on_change`` runs only for a gesture newer than every command;
-    ``animate`` names a deal: the browser deals the cards one by one once per name."""
+    ``animate`` names a deal: the browser deals the cards one by one once per name; ``compact``: the
+    dock's hand (on a narrow screen smaller cards, in overlapping rows)."""
     n, forced = command(key)
     data: dict[str, Any] = {
         "cards": [card_face(i) for i in ids],
@@ -303,6 +314,7 @@ def card_hand(
         "layout": layout,
         "disabled": disabled,
         "animate": animate,
+        "compact": compact,
         "label": label,
         "clear_label": clear_label,
     }

@@ -26,8 +26,8 @@ from ..cards import (
     unpack,
 )
 from ..codes import cards_of, ids_for
-from ..game import BIDDING, PASS, PLAYING, Game
-from ..moves import follow_keys, plays_for_keys
+from ..game import BIDDING, PASS, PLAYING, Game, GameError
+from ..moves import follow_keys, legal_plays, plays_for_keys
 from ..plays import CHAIN_KINDS, Play, classify
 from ..variants import STANDARD
 from .reasons import Reason, render
@@ -387,10 +387,15 @@ def _cover_partner(s: _Seat, game: Game) -> bool:
 
 def choose_play(game: Game, seat: int | None = None, level: str = "hard", explain: bool = True) -> Advice:
     """The CPU's choice for the player to move (in the play phase) at ``level`` (``explain=False``:
-    the same choice, without the plan in the reason, for fast playouts)."""
+    the same choice, without the plan in the reason, for fast playouts).
+
+    Only the seat to move has a choice to make: asking for another seat raises
+    :class:`~ddz.game.GameError` ``not_your_turn`` (its hand has no play against this table yet)."""
     if level not in LEVELS:
         raise ValueError(f"nivel desconocido «{level}»: {', '.join(LEVELS)}")
     seat = game.turn if seat is None else seat
+    if game.phase == PLAYING and seat != game.turn:
+        raise GameError("not_your_turn", {"turn": game.turn})
     if level == "easy":
         return _easy_play(game, seat)
     return _decide(game, _Seat(game, seat), level == "hard", explain)
@@ -399,7 +404,7 @@ def choose_play(game: Game, seat: int | None = None, level: str = "hard", explai
 def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
     """«Normal» (or «Difícil» when ``hard``) for the seat ``s`` sees."""
     seat = s.seat
-    plays = game.legal_plays()
+    plays = legal_plays(s.hand, game.table, game.variant)  # the seat's own plays
     leading = game.table is None
     now = s.plays_now
     cover = hard and _cover_partner(s, game)
@@ -709,7 +714,7 @@ def _easy_play(game: Game, seat: int) -> Advice:
     """«Fácil»: lead the lowest group of cards, follow with the lowest play that beats the table
     (no bomb unless it empties the hand), never cover the partner."""
     hand = game.hand(seat)
-    plays = game.legal_plays()
+    plays = legal_plays(hand, game.table, game.variant)  # the seat's own plays
     now = min_plays(hand)
     landlord = game.landlord if game.landlord is not None else -1
     if game.table is not None:
@@ -811,7 +816,8 @@ def bid_advice(game: Game, seat: int | None = None, level: str = "hard") -> Advi
 
 
 def hint(game: Game, seat: int | None = None) -> Advice:
-    """The strongest level's suggestion for ``seat`` with its reason."""
+    """The strongest level's suggestion for ``seat`` with its reason (in play, only for the seat
+    to move: see :func:`choose_play`)."""
     if game.phase == BIDDING:
         return bid_advice(game, seat)
     return choose_play(game, seat)

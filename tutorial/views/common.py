@@ -53,8 +53,23 @@ DOCK_CSS = """
 .ddz-dock-table{display:flex;align-items:center;gap:8px;flex-wrap:wrap;font-size:14px}
 .ddz-dock-table .ddz-row{margin:0}.ddz-dock-table .ddz-c{width:26px;height:36px;font-size:12px}
 [data-testid="stMainBlockContainer"]{padding-bottom:440px !important}
-.st-key-ddz-dock [data-testid="why-disabled"]{margin-top:-4px}
+.st-key-ddz-dock [data-testid="dock-state"]{font-size:12px;line-height:1.2}
+.ddz-hint{font-size:13.5px;line-height:1.35;background:#eaf2fd;border:1px solid #8db4e8;border-radius:14px;
+ padding:3px 10px;width:fit-content;max-width:100%;box-sizing:border-box}
+.ddz-hint summary{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;cursor:pointer;list-style:none}
+.ddz-hint summary::-webkit-details-marker{display:none}
+.ddz-hint summary::after{content:" ▾";color:#2b6cb0}
+.ddz-hint[open] summary{white-space:normal}.ddz-hint[open] summary::after{content:" ▴"}
+.ddz-hint div{padding:2px 0 1px 0}
+.ddz-ask{font-size:13.5px;line-height:1.3;background:#fff8e1;border-left:3px solid #e0a800;border-radius:4px;
+ padding:3px 8px}
 @media (max-width:480px){
+ [data-testid="stMainBlockContainer"]{padding-top:3.25rem !important}
+ .st-key-ddz-dock{gap:.25rem !important;padding:4px 10px 4px 10px}
+ .st-key-ddz-dock .ddz-bar{padding:3px 10px;font-size:13px;line-height:1.3}
+ .st-key-ddz-dock .ddz-bar b{font-size:14px}
+ .st-key-ddz-dock button{padding:2px 9px;min-height:44px}
+ .st-key-ddz-dock [data-testid="stHorizontalBlock"]{gap:6px !important}
  .st-key-undo button [data-testid="stMarkdownContainer"],.st-key-undo_bid button [data-testid="stMarkdownContainer"],
  .st-key-fold button [data-testid="stMarkdownContainer"]{position:absolute;width:1px;height:1px;overflow:hidden;
   clip:rect(0 0 0 0);white-space:nowrap}

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 import os
-import time
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -21,6 +20,7 @@ from ddz.codes import CodeError, cards_of, decode, ids_for, new_code, normalize
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game, GameError
 from ddz.messages import render, say_cards
 from ddz.plays import classify
+from tutorial import guard
 from tutorial.browser import page_effects, table_fx
 from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
 from tutorial.logic import count, describe
@@ -82,6 +82,7 @@ def _start(code: str | None, tokens: list[str] | None = None) -> None:
     ss.hint_text = ""
     ss.play_error = ""
     force_selection(KEY, [])
+    guard.moved()
 
 
 def _new_game() -> None:
@@ -93,6 +94,7 @@ def _replay_same() -> None:
     _start(ss.practice.code)
 
 
+@guard.guarded
 def _code_from_settings() -> None:
     text = ss.get("code_input", "")
     try:
@@ -104,18 +106,25 @@ def _code_from_settings() -> None:
     _start(normalize(text))
 
 
-def _act(action: str, ids: list[str] | None = None) -> None:
+def _act(action: str, ids: list[str] | None = None) -> bool:
+    """Your action on the hand (call under the session's lock); False when it is not allowed."""
     p: Practice = ss.practice
     try:
         p.act(action, ids)
     except GameError as e:
         ss.play_error = e.message
-        return
+        return False
+    guard.moved()
     ss.play_error = ""
     ss.hint_text = ""
     ss.url_error = ""
     ss.partner_ask = None
     force_selection(KEY, [])
+    return True
+
+
+# A bid or «Pasar» tapped in the dock: for the moment of the hand it was drawn at, else nothing.
+_tap_act = guard.on_hand(_act)
 
 
 def partner_on_table(g: Game) -> int | None:
@@ -125,6 +134,7 @@ def partner_on_table(g: Game) -> int | None:
     return g.table_seat if g.table_seat not in (None, HUMAN, g.landlord) else None
 
 
+@guard.on_hand
 def _play_selected() -> None:
     """Play exactly the raised cards: the same ids the bar describes. Covering your partner's play
     when you could pass first asks (a question, which changes nothing by itself)."""
@@ -140,6 +150,7 @@ def _play_selected() -> None:
     _act(str(cards_of(ids)), ids)
 
 
+@guard.on_hand
 def _partner_yes() -> None:
     ids = ss.get("partner_ask") or []
     ss.partner_ask = None
@@ -147,15 +158,18 @@ def _partner_yes() -> None:
         _act(str(cards_of(ids)), ids)
 
 
+@guard.on_hand
 def _partner_no() -> None:
     ss.partner_ask = None
 
 
+@guard.on_hand
 def _undo() -> None:
     """«Deshacer»: take back your last decision; the CPUs' replies before it are replayed."""
     p: Practice = ss.practice
     if ss.get("guided") or not p.undo():
         return
+    guard.moved()
     ss.play_error = ""
     ss.hint_text = ""
     ss.partner_ask = None
@@ -168,10 +182,11 @@ def _fold() -> None:
 
 
 def disabled_why_html(text: str) -> str:
-    """Why a button is off, as visible text (a phone never shows a tooltip)."""
-    return f'<div class="ddz-caption" data-testid="why-disabled">{html.escape(text)}</div>'
+    """Why a button is off, as visible text (a phone never shows a tooltip), on the dock's last line."""
+    return f' <span data-testid="why-disabled">{html.escape(text)}</span>' if text else ""
 
 
+@guard.on_hand
 def _hint() -> None:
     """«Pista»: the hint for your seat, only while it is still your turn to decide (a tap may
     arrive after the turn moved on: then it does nothing)."""
@@ -186,16 +201,36 @@ def _hint() -> None:
     ss.hint_text = hint_text(advice, g.phase)
 
 
+def hint_chip_html(text: str) -> str:
+    """«Pista» as a one-line chip that opens on tap (in the browser, no round trip): the play it
+    suggests on the chip, why in the part that opens."""
+    body = text.removeprefix("Pista: ")
+    head, _, why = body.partition(" — ")
+    return (
+        '<details class="ddz-hint"><summary data-testid="hint-chip">'
+        f"<b>Pista:</b> {html.escape(head)}</summary>"
+        f'<div data-testid="hint-full">{html.escape(why or body)}</div></details>'
+    )
+
+
 def _guided() -> None:
     """The guided first hand: a fixed deal with the coach on."""
     _start(GUIDED_CODE)
     ss.guided = True
 
 
+# «Otra partida» on the end screen (once: a second tap finds the new hand and does nothing).
+_another = guard.on_hand(_new_game)
+_again = guard.on_hand(_replay_same)
+_new_game_anytime = guard.guarded(_new_game)
+_guided_anytime = guard.guarded(_guided)
+
+
 def _skip_guide() -> None:
     ss.guided = False
 
 
+@guard.guarded
 def _set_level(level: str) -> None:
     """A deliberate level change: at once when you have not acted yet in this hand (the same deal,
     dealt again), else from the next hand, so no move of yours is lost."""
@@ -219,6 +254,7 @@ def _flip(pref: str) -> None:
     ss[pref] = not ss[pref]
 
 
+@guard.guarded
 def _prefs_loaded(stored: dict[str, Any]) -> None:
     saved = stored.get("cpu_level")
     if (
@@ -324,16 +360,27 @@ ss.setdefault("auto_pass", True)
 ss.setdefault("partner_warn", True)
 ss.setdefault("tally", empty_tally())
 ss.setdefault("cpu_speed", DEFAULT_SPEED)
-if "practice" not in ss:
-    url_code = st.query_params.get("codigo")
-    ss.started_from_url = bool(url_code)
-    url_level = st.query_params.get("nivel", "normal")[:10]
-    ss.cpu_level = url_level if url_level in LEVELS else "normal"
-    url_tokens = [a for a in st.query_params.get("acciones", "").split(".") if a][:200]
-    _start(url_code[:40] if url_code else None, url_tokens)
-    ss.guided = st.query_params.get("guia") == "1"  # ?guia=1: the coach is on for this hand
-p: Practice = ss.practice
+with guard.session_lock():
+    if "practice" not in ss:
+        # The hand's address: the page's URL, or after an error (see tutorial.guard) the address the
+        # page last wrote into the URL.
+        recovering = bool(ss.get(guard.RECOVERED)) and "hand_address" in ss
+        address: Any = ss.hand_address if recovering else st.query_params
+        url_code = address.get("codigo")
+        ss.started_from_url = bool(url_code)
+        url_level = address.get("nivel", "normal")[:10]
+        ss.cpu_level = url_level if url_level in LEVELS else "normal"
+        url_tokens = [a for a in address.get("acciones", "").split(".") if a][:200]
+        _start(url_code[:40] if url_code else None, url_tokens)
+        if not recovering:
+            ss.guided = st.query_params.get("guia") == "1"  # ?guia=1: the coach is on for this hand
+    # This run owns the hand now (a run still waiting in a CPU's pause steps back) and draws a copy
+    # of it: a tap that changes the hand while the page is drawn cannot reach the drawing.
+    owner = guard.claim()
+    hand_v = guard.version()
+    p: Practice = ss.practice.copy()
 g: Game = p.game
+ss.hand_address = p.query()  # what the URL holds once this run is drawn
 
 # ---- header ---------------------------------------------------------------------------------
 top = st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="ddz-header")
@@ -379,10 +426,12 @@ with top.popover("Ajustes", icon=":material/settings:"):
             args=(pref,),
             icon=":material/toggle_on:" if ss[pref] else ":material/toggle_off:",
         )
-    st.button("Otra partida", on_click=_new_game, key="new_from_settings")
-    st.button("Mano guiada (para empezar)", on_click=_guided, key="guided_from_settings")
+    st.button("Otra partida", on_click=_new_game_anytime, key="new_from_settings")
+    st.button("Mano guiada (para empezar)", on_click=_guided_anytime, key="guided_from_settings")
 warn_area = st.empty()  # always written, so the elements below keep their place (the table's motion)
-if ss.get("url_error"):
+if ss.pop(guard.RECOVERED, False):
+    warn_area.html(guard.recovered_html())
+elif ss.get("url_error"):
     warn_area.html(notice_html("warning", ss.url_error))
 # The end screen goes first and is scrolled into view. While a hand is played an empty slot is
 # written here on every run, so a new deal replaces the old verdict at once (a container would stay
@@ -391,6 +440,18 @@ if ss.get("url_error"):
 # review would otherwise make the whole end screen blink on every press.
 over = g.phase == OVER and g.result is not None
 result_area = st.container(key="ddz-result") if over else st.empty()
+
+
+def acted_in_trick(g: Game) -> set[int]:
+    """The seats that have acted in the trick under way (none before its lead)."""
+    acted: set[int] = set()
+    passes = 0
+    for seat, action in g.trail:
+        acted.add(seat)
+        passes = passes + 1 if action == PASS else 0
+        if passes == 2:  # two passes after a play end the trick (as the engine does)
+            acted, passes = set(), 0
+    return acted
 
 
 def seat_box(seat: int) -> str:
@@ -405,7 +466,7 @@ def seat_box(seat: int) -> str:
             said = "pasa" if last == PASS else f"puja {last}"
         else:
             said = "pasa" if last == PASS else f"juega {say_cards(classify(last).shown())}"
-            if g.phase == PLAYING and g.table is None:  # a new trick: that was in the one before
+            if g.phase == PLAYING and seat not in this_trick:  # said in the trick before
                 said = f"en la baza anterior, {said}"
     n = len(g.hands[seat])
     alert = ""
@@ -425,6 +486,7 @@ def seat_box(seat: int) -> str:
     )
 
 
+this_trick = acted_in_trick(g)
 st.html(f"<style>{TABLE_CSS}</style>")
 board = st.container(key="ddz-board")  # on a wide screen: the seats beside the table
 board.html(f'<div class="ddz-seats">{seat_box(2)}{seat_box(1)}</div>')
@@ -543,6 +605,7 @@ with st.expander("Tus manos en este navegador", expanded=g.phase == OVER, icon="
 
 # ---- the dock: feedback, bar, buttons and hand, always on screen ----------------------------
 my_turn = g.phase in (BIDDING, PLAYING) and g.turn == HUMAN
+why = ""  # why a button is off, said on the dock's last line
 if g.phase != OVER:
     st.html(f"<style>{DOCK_CSS}</style>")
     dock = st.container(key="ddz-dock")
@@ -570,7 +633,7 @@ if g.phase != OVER:
             if ss.get("play_error"):
                 slot().html(notice_html("error", ss.play_error))
             if ss.get("hint_text"):
-                slot().html(notice_html("info", ss.hint_text))
+                slot().html(hint_chip_html(ss.hint_text))
             if g.phase == BIDDING:
                 if my_turn:
                     slot().html(
@@ -578,80 +641,99 @@ if g.phase != OVER:
                     )
                     row = slot().container(horizontal=True, gap="small")
                     legal = set(g.legal_actions())
-                    row.button("Pasar", on_click=_act, args=(PASS,), key="bid0")
+                    row.button("Pasar", on_click=_tap_act, args=(hand_v, PASS), key="bid0")
                     for b in (1, 2, 3):
                         row.button(
                             f"Pujar {b}",
-                            on_click=_act,
-                            args=(str(b),),
+                            on_click=_tap_act,
+                            args=(hand_v, str(b)),
                             disabled=str(b) not in legal,
                             key=f"bid{b}",
                         )
-                    row.button("Pista", on_click=_hint, key="hint_bid", icon=":material/lightbulb:")
+                    row.button(
+                        "Pista", on_click=_hint, args=(hand_v,), key="hint_bid", icon=":material/lightbulb:"
+                    )
                     if p.can_undo() and not ss.get("guided"):
-                        row.button("Deshacer", on_click=_undo, key="undo_bid", icon=":material/undo:")
-                    if g.highest_bid():
-                        slot().html(
-                            disabled_why_html(
-                                f"Solo puedes pujar más de {g.highest_bid()}, la puja más alta, o pasar."
-                            )
+                        row.button(
+                            "Deshacer", on_click=_undo, args=(hand_v,), key="undo_bid", icon=":material/undo:"
                         )
+                    if g.highest_bid():
+                        why = f"Solo puedes pujar más de {g.highest_bid()}, la puja más alta, o pasar."
                 else:
                     slot().html(bar_html(None, "Subasta", f"Le toca pujar a {WHO[g.turn]}…"))
             elif my_turn:
                 chosen = selection(KEY)
                 ask = ss.get("partner_ask")
                 partner = partner_on_table(g)
+                stuck = p.stuck()
                 if ask and partner is not None and sorted(ask) == sorted(chosen):
+                    # The question is a line in the bar's place, its two answers in the buttons'
+                    # place: the dock keeps its size.
                     slot().html(
-                        f'<div class="ddz-notice warning" data-testid="partner-ask" role="alert">Es la jugada de '
+                        f'<div class="ddz-ask" data-testid="partner-ask" role="alert">Es la jugada de '
                         f"{WHO[partner]}, tu compañero: ¿seguro que quieres superarla?</div>"
                     )
                     confirm = slot().container(horizontal=True, gap="small")
-                    confirm.button("Sí, superarla", key="partner_yes", on_click=_partner_yes, type="primary")
-                    confirm.button("No, mejor no", key="partner_no", on_click=_partner_no)
-                ranks = str(cards_of(chosen)) if chosen else ""
-                table = str(g.table) if g.table is not None else ""
-                stuck = p.stuck()
-                if stuck and not chosen:
-                    assert g.table is not None
-                    slot().html(
-                        bar_html(
-                            False,
-                            f"No tienes nada que supere a {say_cards(g.table.shown())}",
-                            "Ninguna combinación de tu mano la supera: pasas automáticamente "
-                            "(puedes cambiarlo en Ajustes)."
-                            if ss.auto_pass and not ss.get("guided")
-                            else "Ninguna combinación de tu mano la supera: pulsa «Pasar».",
-                        )
+                    confirm.button(
+                        "Sí, superarla",
+                        key="partner_yes",
+                        on_click=_partner_yes,
+                        args=(hand_v,),
+                        type="primary",
                     )
-                    ok = False
+                    confirm.button("No, mejor no", key="partner_no", on_click=_partner_no, args=(hand_v,))
                 else:
-                    bar = describe(ranks, table)
-                    slot().html(bar_html(bar.ok if chosen else None, bar.title, bar.detail))
-                    ok = bar.ok
-                row = slot().container(horizontal=True, gap="small")
-                row.button("Jugar", type="primary", on_click=_play_selected, disabled=not ok, key="play")
-                row.button(
-                    "Pasar",
-                    on_click=_act,
-                    args=(PASS,),
-                    disabled=g.leading,
-                    key="pass",
-                    type="primary" if stuck else "secondary",
-                )
-                row.button("Pista", on_click=_hint, key="hint", icon=":material/lightbulb:")
-                if p.can_undo() and not ss.get("guided"):
-                    row.button("Deshacer", on_click=_undo, key="undo", icon=":material/undo:")
-                row.button(
-                    "Desplegar" if ss.get("dock_folded") else "Plegar",
-                    key="fold",
-                    on_click=_fold,
-                    icon=":material/expand_less:" if ss.get("dock_folded") else ":material/expand_more:",
-                    type="tertiary",
-                )
+                    if stuck and not chosen:
+                        assert g.table is not None
+                        slot().html(
+                            bar_html(
+                                False,
+                                f"No tienes nada que supere a {say_cards(g.table.shown())}",
+                                "Ninguna combinación de tu mano la supera: pasas automáticamente "
+                                "(puedes cambiarlo en Ajustes)."
+                                if ss.auto_pass and not ss.get("guided")
+                                else "Ninguna combinación de tu mano la supera: pulsa «Pasar».",
+                            )
+                        )
+                        ok = False
+                    else:
+                        ranks = str(cards_of(chosen)) if chosen else ""
+                        bar = describe(ranks, str(g.table) if g.table is not None else "")
+                        slot().html(bar_html(bar.ok if chosen else None, bar.title, bar.detail))
+                        ok = bar.ok
+                    row = slot().container(horizontal=True, gap="small")
+                    row.button(
+                        "Jugar",
+                        type="primary",
+                        on_click=_play_selected,
+                        args=(hand_v,),
+                        disabled=not ok,
+                        key="play",
+                    )
+                    row.button(
+                        "Pasar",
+                        on_click=_tap_act,
+                        args=(hand_v, PASS),
+                        disabled=g.leading,
+                        key="pass",
+                        type="primary" if stuck else "secondary",
+                    )
+                    row.button(
+                        "Pista", on_click=_hint, args=(hand_v,), key="hint", icon=":material/lightbulb:"
+                    )
+                    if p.can_undo() and not ss.get("guided"):
+                        row.button(
+                            "Deshacer", on_click=_undo, args=(hand_v,), key="undo", icon=":material/undo:"
+                        )
+                    row.button(
+                        "Desplegar" if ss.get("dock_folded") else "Plegar",
+                        key="fold",
+                        on_click=_fold,
+                        icon=":material/expand_less:" if ss.get("dock_folded") else ":material/expand_more:",
+                        type="tertiary",
+                    )
                 if g.leading:
-                    slot().html(disabled_why_html("Abres la baza: no puedes pasar, tienes que jugar algo."))
+                    why = "Abres la baza: no puedes pasar, tienes que jugar algo."
             else:
                 slot().html(bar_html(None, "Espera tu turno", f"Le toca a {WHO[g.turn]}."))
         # A new deal is dealt card by card (once per deal in this browser) during the auction.
@@ -662,6 +744,7 @@ if g.phase != OVER:
             card_hand(
                 list(g.hands[HUMAN]),
                 key=KEY,
+                compact=True,
                 disabled=not (g.phase == PLAYING and my_turn),
                 animate=f"{g.code}/{g.redeals}/{ss.deals_started}" if fresh_deal else None,
             )
@@ -681,7 +764,7 @@ if g.phase != OVER:
             f'<div class="ddz-caption" data-testid="dock-state" data-actions="{len(g.actions)}" '
             f'data-delay="{cpu_delay():.4f}" '
             f'data-mine="{int(my_turn)}" data-phase="{g.phase}">{count(len(g.hands[HUMAN]), "carta")}.'
-            f"{html.escape(role)}{my_alert}</div>"
+            f"{html.escape(role)}{my_alert}{disabled_why_html(why)}</div>"
         )
 
 
@@ -793,8 +876,8 @@ if over:
                 f"<div>Te quedaban {count(len(g.hands[HUMAN]), 'carta')}:</div>{cards_html(g.hands[HUMAN])}"
             )
         row = st.container(horizontal=True)
-        row.button("Repetir este reparto", on_click=_replay_same, key="again")
-        row.button("Otra partida", on_click=_new_game, type="primary", key="another")
+        row.button("Repetir este reparto", on_click=_again, args=(hand_v,), key="again")
+        row.button("Otra partida", on_click=_another, args=(hand_v,), type="primary", key="another")
         if ss.get("guided"):  # the guided hand's closing message, and where to go next
             st.html(notice_html("coach", coach(p, [])))
             page_link(
@@ -830,14 +913,24 @@ page_effects(
     dock=".st-key-ddz-dock" if g.phase != OVER else None,
 )
 
+
 # ---- CPU turns, paced so a person can follow them ------------------------------------------
-if p.cpu_turn():
-    time.sleep(cpu_delay())
-    p.cpu_step()
-    st.rerun()
-elif ss.auto_pass and not ss.get("guided") and ss.get("fx_play__loaded") and p.stuck():
-    # Nothing of yours beats the table and you asked not to press «Pasar» for it (after the stored
-    # preferences were read, so a stored «no» is obeyed from the first move).
-    time.sleep(cpu_delay())
-    _act(PASS)
+# The run waits the CPU's pause, then acts only if it still owns the hand and the hand has not moved
+# (a tap during the pause starts a newer run, which takes over the same pause): see tutorial.guard.
+def _cpu_move() -> bool:
+    if not ss.practice.cpu_step():
+        return False
+    guard.moved()
+    return True
+
+
+def _auto_pass() -> bool:
+    return bool(ss.practice.stuck()) and _act(PASS)
+
+
+# The automatic pass: nothing of yours beats the table and you asked not to press «Pasar» for it
+# (after the stored preferences were read, so a stored «no» is obeyed from the first move).
+auto = ss.auto_pass and not ss.get("guided") and ss.get("fx_play__loaded") and p.stuck()
+move = _cpu_move if p.cpu_turn() else _auto_pass if auto else None
+if move and guard.wait_turn_of(owner, hand_v, cpu_delay()) and guard.step(owner, hand_v, move):
     st.rerun()
