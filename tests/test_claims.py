@@ -104,3 +104,15 @@ def test_wording_catches_every_notation_and_plural_slip() -> None:
                  "a Este le quedan 3 cartas", "+48 puntos, ×2", "a Oeste le queda una carta",
                  "superar a 8 8 8 con 2 2 2 le haría gastar tres doses"):  # fmt: skip
         assert wording(good) == [], good
+
+
+def test_a_plan_that_must_break_a_bomb_still_keeps_the_twos() -> None:
+    """Truth run: «te deja en 4 jugadas (4 5 6 7 8 · 9 9 9 9 + 8 8 2 2 · …)» spent the 2s as kickers
+    while a plan as short keeps them (it breaks the four 9s either way)."""
+    from ddz.ai.solver import decompose
+    from truthcheck import facts
+
+    hand = "4567899998822TJQKAK"
+    plan = [p.shown() for p in decompose(hand)]
+    assert facts.is_fewest_plan(hand, [p.replace(" ", "") for p in plan])
+    assert "22" in plan and not any("2" in p.split(" ", 1)[1] for p in plan if " " in p), plan

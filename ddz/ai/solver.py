@@ -73,12 +73,13 @@ def min_plays_key(key: int) -> int:
 
 
 def _spent_control(play: Play, hand: list[int]) -> int:
-    """How much control a plan play throws away, for :func:`decompose` to avoid: the cards of a
-    bomb the hand holds that the play uses but not as that bomb, and each 2 or joker carried as a
-    kicker (kickers add no strength, so a 2 or a joker spent that way no longer wins a trick)."""
+    """How much control a plan play throws away, for :func:`decompose` to avoid: each card of a bomb
+    the hand holds that the play uses but not as that bomb (so a bomb broken up costs 4 however many
+    plays share its cards), and each 2 or joker carried as a kicker (kickers add no strength, so a 2 or
+    a joker spent that way no longer wins a trick)."""
     k = play.kickers.counts
-    broken = sum(1 for r in range(13) if hand[r] == 4 and play.cards.counts[r] > 0 and play.kind != "bomb")
-    return 4 * broken + k[TWO] + k[BLACK_JOKER] + k[RED_JOKER]
+    broken = 0 if play.kind == "bomb" else sum(play.cards.counts[r] for r in range(13) if hand[r] == 4)
+    return broken + k[TWO] + k[BLACK_JOKER] + k[RED_JOKER]
 
 
 PLAY_WEIGHT = 1000
