@@ -226,6 +226,12 @@ _ENTRIES: tuple[Entry, ...] = (
         "Cards() from impossible counts",
     ),
     _e(
+        "notation.bad_rank_index",
+        "R-DECK-1",
+        "un índice de valor es un entero de 0 (el 3) a 14 (el comodín grande), no {index}",
+        "Cards.from_ranks with an index that is not an int 0..14",
+    ),
+    _e(
         "notation.cannot_remove",
         "R-DECK-1",
         "no se pueden quitar {cards} de {hand}",

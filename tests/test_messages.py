@@ -1751,6 +1751,11 @@ POSITION_CASES: list[tuple[str, Callable[[], object], str]] = [
         lambda: _position_error(_edit(BIDDING, 0, "3344556677882222/3456789TTTTJJJJQQ/3456789QQKKKKAAAA")),
         "durante la subasta cada mano tiene 17 cartas y, con el pozo, forman la baraja",
     ),
+    (
+        "notation.bad_rank_index",
+        lambda: error(Cards.from_ranks, [-1]),
+        "un índice de valor es un entero de 0 (el 3) a 14 (el comodín grande), no -1",
+    ),
 ]
 CASES += POSITION_CASES
 
