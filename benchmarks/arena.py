@@ -45,7 +45,7 @@ def make_agent(name: str, seed: int) -> Agent:
 
         return GreedyAgent()
     if name == "rlcard":
-        from ddz.peers.rlcard_agent import RlcardRuleAgent
+        from conformance.peers.rlcard_agent import RlcardRuleAgent
 
         return RlcardRuleAgent(seed)
     raise ValueError(f"agente desconocido «{name}»: cpu, cpu-easy, cpu-hard, random, greedy o rlcard")

@@ -198,7 +198,7 @@ def bench_vs_douzero(n: int, seed: int) -> dict[str, float] | None:
     try:
         from douzero.env.move_generator import MovesGener  # noqa: F401
 
-        from ddz.peers import douzero_impl as dz
+        from conformance.peers import douzero_impl as dz
     except ImportError:
         return None
     h20, h17, tables = sample(n, seed)
@@ -250,7 +250,7 @@ def bench_vs_rlcard(n: int, seed: int) -> dict[str, float] | None:
         from rlcard.games.doudizhu.judger import DoudizhuJudger
         from rlcard.games.doudizhu.utils import get_gt_cards
 
-        from ddz.peers import rlcard_impl as rl
+        from conformance.peers import rlcard_impl as rl
     except ImportError:
         return None
     h20, h17, tables = sample(n, seed)

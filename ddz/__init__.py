@@ -19,7 +19,7 @@ from __future__ import annotations
 from .cards import RANKS, Cards, NotationError, parse, parse_hand
 from .codes import CodeError, deal, new_code
 from .compare import Verdict, beats, compare
-from .game import Game, GameError, Result
+from .game import Event, Game, GameError, Phase, PositionError, Result, Side
 from .moves import legal_plays
 from .plays import KIND_NAMES_ES, KINDS, InvalidPlay, Kind, Play, Rejection, analyze, classify
 from .variants import STANDARD, Variant
@@ -33,14 +33,18 @@ __all__ = [
     "STANDARD",
     "Cards",
     "CodeError",
+    "Event",
     "Game",
     "GameError",
     "InvalidPlay",
     "Kind",
     "NotationError",
+    "Phase",
     "Play",
+    "PositionError",
     "Rejection",
     "Result",
+    "Side",
     "Variant",
     "Verdict",
     "analyze",

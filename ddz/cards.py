@@ -30,6 +30,7 @@ _SEPARATORS = frozenset(" ,\t\n\r\v\f-+")
 same), commas, dashes and plus signs."""
 BITS = 3
 """Bits per rank in a packed multiset key (counts fit in 0..4)."""
+_INT = {int}
 POW = tuple(1 << (BITS * r) for r in range(NUM_RANKS))
 
 
@@ -122,10 +123,18 @@ class Cards:
             # The C-speed check first; anything it refuses (or a count that is not an int) takes
             # the careful one, so odd values fail exactly as before.
             try:
-                fine = len(c) == NUM_RANKS and all(map(le, c, MAX_COPIES)) and min(c) >= 0
+                fine = (
+                    len(c) == NUM_RANKS
+                    and all(map(le, c, MAX_COPIES))
+                    and min(c) >= 0
+                    and {*map(type, c)} == _INT
+                )
             except TypeError:
                 fine = False
-            if not fine and (len(c) != NUM_RANKS or any(not 0 <= n <= m for n, m in zip(c, MAX_COPIES))):
+            if not fine and (
+                len(c) != NUM_RANKS
+                or any(type(n) is not int or not 0 <= n <= m for n, m in zip(c, MAX_COPIES))
+            ):
                 raise NotationError("bad_counts", {"counts": str(c)})
             key = sum(map(mul, c, POW))
             if type(key) is not int:
@@ -150,9 +159,12 @@ class Cards:
 
     @classmethod
     def from_ranks(cls, ranks: Iterable[int]) -> Cards:
-        """Build from rank indices, e.g. ``[0, 0, 1]`` is ``334``."""
+        """Build from rank indices, e.g. ``[0, 0, 1]`` is ``334`` (ints 0 to 14: ``-1`` is refused,
+        not read as the big joker)."""
         counts = [0] * NUM_RANKS
         for r in ranks:
+            if type(r) is not int or not 0 <= r < NUM_RANKS:
+                raise NotationError("bad_rank_index", {"index": repr(r)})
             counts[r] += 1
         return cls(counts)
 
@@ -185,14 +197,20 @@ class Cards:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Cards) and other.key == self.key
 
-    def __le__(self, other: Cards) -> bool:
-        """Sub-multiset test."""
+    def __le__(self, other: Cards | str) -> bool:
+        """Sub-multiset test; ``other`` may be cards in notation (``Cards("3") <= "33"``)."""
+        if type(other) is not Cards:
+            other = parse(other)
         return all(a <= b for a, b in zip(self.counts, other.counts))
 
-    def __add__(self, other: Cards) -> Cards:
+    def __add__(self, other: Cards | str) -> Cards:
+        if type(other) is not Cards:
+            other = parse(other)
         return Cards(a + b for a, b in zip(self.counts, other.counts))
 
-    def __sub__(self, other: Cards) -> Cards:
+    def __sub__(self, other: Cards | str) -> Cards:
+        if type(other) is not Cards:
+            other = parse(other)
         if not other <= self:
             raise NotationError("cannot_remove", {"cards": str(other), "hand": str(self)})
         return Cards(a - b for a, b in zip(self.counts, other.counts))

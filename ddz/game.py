@@ -12,12 +12,12 @@ from enum import StrEnum
 from typing import Any
 
 from .cards import FULL_DECK, NUM_RANKS, RANK_NAMES_ES, Cards, NotationError, parse
-from .codes import DECK_ORDER, Deal, cards_of, deals_with_state, ids_for, next_deal, normalize
+from .codes import DECK_ORDER, Deal, cards_of, deals_with_state, ids_for, new_code, next_deal, normalize
 from .compare import compare_plays
 from .messages import CodedError, Said, Seats, nested, render
 from .moves import legal_plays
 from .plays import Play, Rejection, analyze
-from .variants import STANDARD, Variant
+from .variants import Variant
 
 
 class _Vocabulary(StrEnum):
@@ -227,53 +227,95 @@ class SeatView:
     unseen: dict[str, int]
 
 
-@dataclass
 class Game:
-    """One hand of Dou Dizhu from a deal code (or from explicit hands)."""
+    """One hand of Dou Dizhu, as python-chess's ``Board`` is one game of chess.
 
-    variant: Variant = STANDARD
-    code: str | None = None
-    deal: Deal | None = None
-    redeals: int = 0
-    phase: Phase = BIDDING
-    hands: list[list[str]] = field(default_factory=list)
-    kitty: tuple[str, ...] = ()
-    first_bidder: int = 0
-    turn: int = 0
-    auction: list[int] = field(default_factory=list)
+    ``Game()`` is a new hand from a fresh random deal code, ``Game("003N-QK8N1")`` from that code
+    (see :mod:`ddz.codes`); :meth:`from_hands` deals explicit hands and :meth:`from_position`
+    reads a :meth:`position` back. Two games are equal (``==`` and ``hash``) when their positions
+    are; ``repr()`` is ``Game.from_position('…')``, which evaluates back to an equal game.
+    """
+
+    variant: Variant
+    code: str | None
+    deal: Deal | None
+    redeals: int
+    phase: Phase
+    hands: list[list[str]]
+    kitty: tuple[str, ...]
+    first_bidder: int
+    turn: int
+    """The seat to move; once the hand is over, the seat that went out (or the last bidder of a
+    void hand)."""
+    auction: list[int]
     """Bids of the current auction in turn order (0 = pass)."""
-    landlord: int | None = None
-    base: int = 0
-    table: Play | None = None
-    table_seat: int | None = None
-    table_ids: tuple[str, ...] = ()
+    landlord: int | None
+    base: int
+    table: Play | None
+    table_seat: int | None
+    """The seat of the play on the table; after a trick closes, the seat that won it (who leads)."""
+    table_ids: tuple[str, ...]
     """Card ids of the play on the table."""
-    passes: int = 0
-    plays_by_seat: list[int] = field(default_factory=lambda: [0, 0, 0])
-    doublings: list[Doubling] = field(default_factory=list)
-    actions: list[str] = field(default_factory=list)
+    passes: int
+    plays_by_seat: list[int]
+    landlord_played: Cards
+    """Every card the landlord has played (the card counter needs it: see :meth:`unseen_cards`)."""
+    doublings: list[Doubling]
+    actions: list[str]
     """Every action applied, in order, across redeals."""
-    trail: list[tuple[int, str]] = field(default_factory=list)
+    trail: list[tuple[int, str]]
     """(seat, action) of the current deal's play phase."""
-    last_action: dict[int, str] = field(default_factory=dict)
-    result: Result | None = None
-    _deals: list[Deal] = field(default_factory=list, repr=False)
-    _rng_state: int | None = field(default=None, repr=False, compare=False)
+    last_action: dict[int, str]
+    result: Result | None
+    _deals: list[Deal]
+    _rng_state: int | None
     """The deal generator's state after the last deal in ``_deals`` (None without a code)."""
-    _hand_cache: dict[int, tuple[list[str], Cards]] = field(default_factory=dict, repr=False, compare=False)
-    _no_history: bool = field(default=False, repr=False, compare=False)
+    _hand_cache: dict[int, tuple[list[str], Cards]]
+    _no_history: bool
     """Rebuilt from a mid-hand :meth:`position`: the actions that led here are unknown."""
+
+    def __init__(self, code: str | None = None, variant: Variant | str | None = None) -> None:
+        """A new hand from deal ``code`` (a fresh random one when None), ready for the first bid."""
+        v = Variant.parse(variant)
+        code = new_code() if code is None else normalize(code)
+        self._blank(v, code)
+        self._deals, self._rng_state = deals_with_state(code, 4)
+        self._start(self._deals[0])
+
+    @classmethod
+    def _empty(cls, variant: Variant, code: str | None = None) -> Game:
+        """A game with no deal yet: only the factories below use it, and they deal at once."""
+        g = cls.__new__(cls)
+        g._blank(variant, code)
+        return g
+
+    def _blank(self, variant: Variant, code: str | None) -> None:
+        self.variant, self.code, self.deal, self.redeals = variant, code, None, 0
+        self.phase, self.hands, self.kitty = BIDDING, [], ()
+        self.first_bidder = self.turn = 0
+        self.auction, self.landlord, self.base = [], None, 0
+        self.table, self.table_seat, self.table_ids, self.passes = None, None, (), 0
+        self.plays_by_seat, self.landlord_played, self.doublings = [0, 0, 0], Cards(), []
+        self.actions, self.trail, self.last_action, self.result = [], [], {}, None
+        self._deals, self._rng_state, self._hand_cache, self._no_history = [], None, {}, False
+
+    def __eq__(self, other: object) -> bool:
+        """Equal positions (the history that led to them does not count)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.position() == other.position()
+
+    def __hash__(self) -> int:
+        return hash(self.position())
+
+    def __repr__(self) -> str:
+        return f"Game.from_position({self.position()!r})"
 
     # ---- construction -------------------------------------------------------------------
     @classmethod
     def from_code(cls, code: str, variant: Variant | str | None = None) -> Game:
         """A new hand from a deal code (see :mod:`ddz.codes`)."""
-        v = Variant.parse(variant)
-        code = normalize(code)
-        g = cls(variant=v, code=code)
-        g._deals, g._rng_state = deals_with_state(code, 4)
-        g._start(g._deals[0])
-        return g
+        return cls(code, variant)
 
     @classmethod
     def from_hands(
@@ -301,7 +343,7 @@ class Game:
             raise GameError("bad_deal", {"problem": "redeals"})
         ids = assign_ids(parsed + [pozo])
         d = Deal((tuple(ids[0]), tuple(ids[1]), tuple(ids[2])), tuple(ids[3]), first_bidder, redeals)
-        g = cls(variant=v)
+        g = cls._empty(v)
         g._deals = [d]
         g._start(d)
         return g
@@ -318,6 +360,7 @@ class Game:
         self.table, self.table_seat, self.passes = None, None, 0
         self.table_ids = ()
         self.plays_by_seat = [0, 0, 0]
+        self.landlord_played = Cards()
         self.doublings = []
         self.trail = []
         self.last_action = {}
@@ -349,7 +392,7 @@ class Game:
 
     def hand(self, seat: int) -> Cards:
         """The rank multiset ``seat`` holds."""
-        ids = self.hands[seat]
+        ids = self.hands[_seat_arg(seat)]
         cached = self._hand_cache.get(seat)
         if cached is None or cached[0] != ids:
             cached = (list(ids), cards_of(ids))
@@ -390,16 +433,13 @@ class Game:
         never used (that would tell whether the landlord holds another copy).
         """
         seen = list(self.hand(seat).counts)
-        landlord_played = [0] * NUM_RANKS
-        for player, action in self.trail:
-            if action != PASS:
-                for r, n in enumerate(parse(action).counts):
-                    seen[r] += n
-                    if player == self.landlord:
-                        landlord_played[r] += n
-        if self.landlord is not None and self.landlord != seat:
-            for r, n in enumerate(cards_of(self.kitty).counts):
-                seen[r] += max(n - landlord_played[r], 0)
+        if self.landlord is not None:  # once the kitty is taken, every card not in a hand was played
+            held = [sum(n) for n in zip(*(self.hand(s).counts for s in range(3)))]
+            seen = [n + FULL_DECK.counts[r] - held[r] for r, n in enumerate(seen)]
+            if self.landlord != seat:
+                lord = self.landlord_played.counts
+                for r, n in enumerate(cards_of(self.kitty).counts):
+                    seen[r] += max(n - lord[r], 0)
         return Cards(FULL_DECK.counts[r] - seen[r] for r in range(NUM_RANKS))
 
     def unseen(self, seat: int) -> dict[str, int]:
@@ -409,6 +449,7 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` is allowed to see."""
+        seat = _seat_arg(seat)
         lens = (len(self.hands[0]), len(self.hands[1]), len(self.hands[2]))
         return SeatView(
             seat=seat,
@@ -438,7 +479,7 @@ class Game:
             raise GameError("bad_action", {"problem": "type", "action": repr(action)})
         if self.phase in (OVER, VOID):
             raise GameError("game_over")
-        if seat is not None and seat != self.turn:
+        if seat is not None and _seat_arg(seat) != self.turn:
             raise GameError("not_your_turn", {"turn": self.turn})
         if self.phase == BIDDING:
             events = self._bid(action.strip().lower())
@@ -469,7 +510,12 @@ class Game:
         """Make ``landlord`` the landlord without an auction (fixed-landlord evaluations)."""
         if self.phase != BIDDING or self.auction:
             raise GameError("bad_action", {"problem": "skip_late", "action": ""})
-        if landlord not in (0, 1, 2) or base not in (1, 2, 3):
+        if (
+            type(landlord) is not int
+            or landlord not in (0, 1, 2)
+            or type(base) is not int
+            or base not in (1, 2, 3)
+        ):
             raise GameError("bad_action", {"problem": "skip_args", "action": ""})
         return self._make_landlord(landlord, base)
 
@@ -532,6 +578,8 @@ class Game:
         self.table, self.table_seat, self.passes = play, seat, 0
         self.table_ids = tuple(sorted(gone, key=DECK_ORDER.index))
         self.plays_by_seat[seat] += 1
+        if seat == self.landlord:
+            self.landlord_played += cards
         self.trail.append((seat, str(cards)))
         self.last_action[seat] = str(cards)
         events = [
@@ -629,9 +677,12 @@ class Game:
         (``Game.from_position(g.position()).position() == g.position()``).
 
         Eleven fields separated by one space, and the deal code when there is one (the format is
-        in *API → Guía*)::
+        in *API → Guía*, section «Posiciones»)::
 
             hands kitty phase turn first_bidder:bids redeals landlord table plays doublings variant [code]
+
+        ``plays`` is the number of plays of each seat, then ``:`` and the cards the landlord has
+        played when it has played any (the card counter needs them).
 
         A position keeps no history beyond the current auction: a game read back from one in the
         play phase has empty ``actions`` and ``trail`` (so card counting sees only the hands) and
@@ -641,6 +692,9 @@ class Game:
         turn = str(self.turn) if self.phase in (BIDDING, PLAYING) else "-"
         landlord = "-" if self.landlord is None else f"{self.landlord}x{self.base}"
         table = "-"
+        plays = ",".join(map(str, self.plays_by_seat))
+        if self.landlord_played:
+            plays += ":" + str(self.landlord_played)
         if self.table is not None:
             table = f"{self.table}@{self.table_seat}+{self.passes}"
         doublings = ",".join(_doubling_field(d) for d in self.doublings) or "-"
@@ -653,7 +707,7 @@ class Game:
             str(self.redeals),
             landlord,
             table,
-            ",".join(map(str, self.plays_by_seat)),
+            plays,
             doublings,
             self.variant.name,
         ]
@@ -664,75 +718,98 @@ class Game:
     @classmethod
     def from_position(cls, position: str) -> Game:
         """The game a :meth:`position` line describes; raises :class:`PositionError` (a
-        ``ValueError``) for a line that is not one. Hands may hold any cards of one deck (a
-        position made up for a test need not come from a deal)."""
+        ``ValueError`` with a ``code``) for a line that is not one. Hands may hold any cards of one
+        deck (a position made up for a test need not come from a deal). Only the text
+        :meth:`position` writes is read: ``Game.from_position(t).position() == t``."""
         try:
             return cls._from_position(position)
         except PositionError:
             raise
-        except (ValueError, KeyError, IndexError) as e:
-            raise PositionError(f"not a position: {e}") from None
+        except CodedError as e:  # cards or a deal code that cannot be read
+            raise PositionError("unreadable", {"cause": e.as_message()}) from None
 
     @classmethod
     def _from_position(cls, position: str) -> Game:
         if not isinstance(position, str):
-            raise PositionError(f"a position is a str, not {type(position).__name__}")
+            raise PositionError("type", {"type": type(position).__name__})
         parts = position.split(" ")
         if len(parts) not in (11, 12):
-            raise PositionError(
-                f"a position has 11 or 12 fields separated by single spaces, not {len(parts)}"
-            )
+            raise PositionError("fields", {"count": len(parts)})
         hands_f, kitty_f, phase_f, turn_f, auction_f, redeals_f = parts[:6]
         landlord_f, table_f, plays_f, dbl_f, variant_f = parts[6:11]
         code = normalize(parts[11]) if len(parts) == 12 else None
-        g = cls(variant=Variant.parse(variant_f), code=code)
+        if code is not None and code != parts[11]:
+            raise PositionError("field", {"field": "code", "value": parts[11]})
+        try:
+            variant = Variant.parse(variant_f)
+        except ValueError:
+            variant = None
+        if variant is None or variant.name != variant_f:
+            raise PositionError("field", {"field": "variant", "value": variant_f})
+        g = cls._empty(variant, code)
+        if phase_f not in tuple(Phase):
+            raise PositionError("field", {"field": "phase", "value": phase_f})
         g.phase = Phase(phase_f)
         hands = [_read_cards(h) for h in hands_f.split("/")]
         if len(hands) != 3:
-            raise PositionError("three hands separated by '/'")
+            raise PositionError("field", {"field": "hands", "value": hands_f})
         kitty = _read_cards(kitty_f)
         if len(kitty) != 3 and not (not kitty and g.phase != BIDDING):
-            raise PositionError("the kitty has three cards ('-' for unknown, once the auction is over)")
+            raise PositionError("field", {"field": "kitty", "value": kitty_f})
         first, _, bids_f = auction_f.partition(":")
         g.first_bidder = _seat(first)
+        if bids_f != "-" and (not bids_f or any(b not in "p123" for b in bids_f)):
+            raise PositionError("field", {"field": "auction", "value": auction_f})
         g.auction = [] if bids_f == "-" else [0 if b == PASS else int(b) for b in bids_f]
-        if any(b not in (0, 1, 2, 3) for b in g.auction) or any(
-            b and b <= max(g.auction[:i], default=0) for i, b in enumerate(g.auction)
-        ):
-            raise PositionError(f"not an auction: {bids_f!r}")
-        g.redeals = int(redeals_f)
+        if any(b and b <= max(g.auction[:i], default=0) for i, b in enumerate(g.auction)):
+            raise PositionError("field", {"field": "auction", "value": auction_f})
+        g.redeals = _count(redeals_f, "redeals")
         if not 0 <= g.redeals <= 3:
-            raise PositionError("redeals is 0 to 3")
+            raise PositionError("field", {"field": "redeals", "value": redeals_f})
         if landlord_f != "-":
             seat, _, base = landlord_f.partition("x")
-            g.landlord, g.base = _seat(seat), int(base)
+            g.landlord, g.base = _seat(seat), _count(base, "landlord")
             if g.base not in (1, 2, 3):
-                raise PositionError("the base is 1, 2 or 3")
+                raise PositionError("field", {"field": "landlord", "value": landlord_f})
         if (g.landlord is None) != (g.phase in (BIDDING, VOID)):
-            raise PositionError("a landlord while playing or over, and only then")
+            raise PositionError("rule", {"problem": "landlord"})
         g.turn = g.first_bidder if turn_f == "-" else _seat(turn_f)
         if (turn_f == "-") != g.is_over:
-            raise PositionError("a seat to move while bidding or playing, '-' once over")
+            raise PositionError("rule", {"problem": "turn"})
         if g.phase == BIDDING and g.turn != (g.first_bidder + len(g.auction)) % 3:
-            raise PositionError("the turn does not follow the auction")
+            raise PositionError("rule", {"problem": "auction_turn"})
+        if g.phase == VOID:  # the last bidder moved last
+            g.turn = (g.first_bidder + max(len(g.auction) - 1, 0)) % 3
+        counts_f, colon, lord_f = plays_f.partition(":")
+        g.plays_by_seat = [_count(n, "plays") for n in counts_f.split(",")]
+        if len(g.plays_by_seat) != 3:
+            raise PositionError("field", {"field": "plays", "value": plays_f})
+        if colon:
+            g.landlord_played = _read_cards(lord_f)
+        lord_plays = 0 if g.landlord is None else g.plays_by_seat[g.landlord]
+        if bool(lord_plays) != bool(g.landlord_played) or len(g.landlord_played) < lord_plays:
+            raise PositionError("rule", {"problem": "landlord_played"})
         if table_f != "-":
             play_f, _, rest = table_f.partition("@")
             seat, _, passes = rest.partition("+")
             play = analyze(_read_cards(play_f), g.variant)
             if isinstance(play, Rejection):
-                raise PositionError(f"the table holds no play: {play_f!r}")
-            g.table, g.table_seat, g.passes = play, _seat(seat), int(passes)
+                raise PositionError("field", {"field": "table", "value": table_f})
+            g.table, g.table_seat, g.passes = play, _seat(seat), _count(passes, "table")
             if g.phase == BIDDING or g.passes not in (0, 1):
-                raise PositionError("a table only while playing, with 0 or 1 passes since")
-        g.plays_by_seat = [int(n) for n in plays_f.split(",")]
-        if len(g.plays_by_seat) != 3 or min(g.plays_by_seat) < 0:
-            raise PositionError("plays: three counts separated by ','")
+                raise PositionError("rule", {"problem": "table"})
+        elif g.phase == PLAYING and any(g.plays_by_seat):  # a trick closed: its winner leads
+            g.table_seat = g.turn
         g.doublings = [] if dbl_f == "-" else [_read_doubling(d) for d in dbl_f.split(",")]
         _check_deck(hands, kitty, g.phase == BIDDING)
+        if g.landlord is not None:
+            held = [sum(n) for n in zip(*(h.counts for h in hands))]
+            if any(n > FULL_DECK.counts[r] - held[r] for r, n in enumerate(g.landlord_played.counts)):
+                raise PositionError("rule", {"problem": "landlord_played"})
         g._place_cards(hands, kitty)
         if g.phase == BIDDING:  # the whole history of a hand still in its auction is in the position
             if auction_outcome(g.auction, g.redeals, g.variant) is not None:
-                raise PositionError("the auction is closed: the hand is being played")
+                raise PositionError("rule", {"problem": "auction_closed"})
             g.actions = [PASS] * (3 * g.redeals if code is not None else 0)
             for i, bid in enumerate(g.auction):
                 g.actions.append(str(bid) if bid else PASS)
@@ -742,10 +819,11 @@ class Game:
         if g.phase == OVER:
             out = [s for s in range(3) if not hands[s]]
             if len(out) != 1:
-                raise PositionError("a hand is over when exactly one seat has no cards")
+                raise PositionError("rule", {"problem": "over"})
             g.result = g._result(out[0])
+            g.turn = out[0]
         elif any(not h for h in hands) and g.phase != BIDDING:
-            raise PositionError("a seat without cards: the hand is over")
+            raise PositionError("rule", {"problem": "empty_hand"})
         return g
 
     def _place_cards(self, hands: list[Cards], kitty: Cards) -> None:
@@ -758,7 +836,7 @@ class Game:
                 pools[self.landlord] += list(d.kitty)
             ids = [ids_for(h, sorted(p, key=DECK_ORDER.index)) for h, p in zip(hands, pools)]
             if [cards_of(i) for i in ids] != hands or cards_of(d.kitty) != kitty:
-                raise PositionError("the hands are not the cards of the deal code")
+                raise PositionError("rule", {"problem": "code"})
             self.deal, self.kitty = d, d.kitty
         elif self.phase == BIDDING:
             ids = assign_ids([*hands, kitty])
@@ -776,8 +854,11 @@ class Game:
         self.hands = [list(i) for i in ids]
 
 
-class PositionError(ValueError):
-    """A line that is not a :meth:`Game.position` (an English message for programmers)."""
+class PositionError(CodedError):
+    """A line that is not a :meth:`Game.position` (a ``ValueError``): ``code`` says what is wrong
+    and ``str()`` is the Spanish sentence of catalog code ``position.<code>``."""
+
+    group = "position"
 
 
 RECORD_FORMAT = "ddz-record"
@@ -793,14 +874,29 @@ def _read_cards(text: str) -> Cards:
         return Cards()
     cards = parse(text)
     if str(cards) != text:
-        raise PositionError(f"cards are written in canonical notation: {str(cards)!r}, not {text!r}")
+        raise PositionError("canonical", {"cards": str(cards), "text": text})
     return cards
 
 
 def _seat(text: str) -> int:
     if text not in ("0", "1", "2"):
-        raise PositionError(f"a seat is 0, 1 or 2, not {text!r}")
+        raise PositionError("seat", {"seat": text})
     return int(text)
+
+
+def _count(text: str, name: str) -> int:
+    """A whole number written as :meth:`Game.position` writes it: ASCII digits, no sign, no ``_``,
+    no leading zero."""
+    if not (text.isascii() and text.isdigit()) or str(int(text)) != text:
+        raise PositionError("number", {"field": name, "value": text})
+    return int(text)
+
+
+def _seat_arg(seat: object) -> int:
+    """A seat given to the API: the int 0, 1 or 2 (not ``True``, ``1.0`` or ``-1``)."""
+    if type(seat) is not int or seat not in (0, 1, 2):
+        raise GameError("bad_seat", {"seat": repr(seat)})
+    return seat
 
 
 def _doubling_field(d: Doubling) -> str:
@@ -815,7 +911,7 @@ def _read_doubling(text: str) -> Doubling:
     cards_f, _, seat = text.partition("@")
     play = analyze(_read_cards(cards_f))
     if isinstance(play, Rejection) or play.kind not in ("bomb", "rocket"):
-        raise PositionError(f"a doubling is a bomb or rocket with its seat, spring or antispring: {text!r}")
+        raise PositionError("field", {"field": "doublings", "value": text})
     return Doubling(DoublingReason(play.kind.value), {"cards": cards_f, "seat": _seat(seat)})
 
 
@@ -824,9 +920,9 @@ def _check_deck(hands: list[Cards], kitty: Cards, bidding: bool) -> None:
     groups = [*hands, kitty] if bidding else hands
     total = [sum(n) for n in zip(*(c.counts for c in groups))]
     if any(t > f for t, f in zip(total, FULL_DECK.counts)):
-        raise PositionError("more cards of a rank than one deck has")
+        raise PositionError("rule", {"problem": "deck"})
     if bidding and (total != list(FULL_DECK.counts) or any(len(h) != 17 for h in hands)):
-        raise PositionError("while bidding the hands are 17 cards each and, with the kitty, the whole deck")
+        raise PositionError("rule", {"problem": "bidding_deal"})
 
 
 def assign_ids(groups: list[Cards]) -> list[list[str]]:

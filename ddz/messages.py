@@ -226,6 +226,12 @@ _ENTRIES: tuple[Entry, ...] = (
         "Cards() from impossible counts",
     ),
     _e(
+        "notation.bad_rank_index",
+        "R-DECK-1",
+        "un índice de valor es un entero de 0 (el 3) a 14 (el comodín grande), no {index}",
+        "Cards.from_ranks with an index that is not an int 0..14",
+    ),
+    _e(
         "notation.cannot_remove",
         "R-DECK-1",
         "no se pueden quitar {cards} de {hand}",
@@ -1998,6 +2004,70 @@ _RETOS_ENTRIES: tuple[Entry, ...] = (
 )
 _add(_RETOS_ENTRIES)
 GROUPS["retos"] = "tutorial.retos — the «Retos» page: endgame puzzles, their themes and the refutations"
+
+# ---- position: ddz.game.PositionError.code (Game.from_position), and a seat given to the Game API -----
+# One block (entries, catalog and group) so it merges apart from the entries above.
+_POSITION_ENTRIES: tuple[Entry, ...] = (
+    _e(
+        "game.bad_seat",
+        "",
+        "un asiento es el número entero 0, 1 o 2, no {seat}",
+        "a seat argument that is not the int 0, 1 or 2 (True, 1.0 and -1 are refused)",
+        "ese asiento no existe",
+    ),
+    _e("position.type", "", "una posición es un texto, no un {type}", "a position that is not a str"),
+    _e(
+        "position.fields",
+        "",
+        "una posición tiene 11 o 12 campos separados por un espacio, no {count}",
+        "a line with the wrong number of fields",
+    ),
+    _e(
+        "position.field",
+        "",
+        "el campo «{field}» de la posición no se puede leer: «{value}»",
+        "a field that is not written as Game.position writes it",
+    ),
+    _e(
+        "position.number",
+        "",
+        "el campo «{field}» lleva números escritos con las cifras 0 a 9, sin signo ni ceros delante: "
+        "«{value}» no lo es",
+        "a number with a sign, an underscore, a leading zero or non-ASCII digits",
+    ),
+    _e("position.seat", "", "un asiento es 0, 1 o 2, no «{seat}»", "a seat field that is not 0, 1 or 2"),
+    _e(
+        "position.canonical",
+        "",
+        "las cartas de una posición se escriben en orden: «{cards}», no «{text}»",
+        "cards not in canonical notation",
+    ),
+    _e(
+        "position.rule",
+        "",
+        "{problem, select, landlord {hay terrateniente mientras se juega la mano o al terminar, y solo entonces} "
+        "turn {se dice quién mueve mientras se puja o se juega, y «-» cuando la mano ha terminado} "
+        "auction_turn {el turno no sigue a la subasta} "
+        "auction_closed {la subasta ya está cerrada: la mano se está jugando} "
+        "landlord_played {las cartas jugadas por el terrateniente no cuadran con sus jugadas} "
+        "table {solo hay jugada en la mesa mientras se juega, con 0 o 1 pases desde ella} "
+        "over {la mano termina cuando exactamente un asiento se queda sin cartas} "
+        "empty_hand {un asiento sin cartas: la mano ha terminado} "
+        "code {las manos no son las cartas del código de reparto} "
+        "deck {hay más cartas de un valor de las que tiene la baraja} "
+        "other {durante la subasta cada mano tiene 17 cartas y, con el pozo, forman la baraja}}",
+        "a position whose fields contradict each other (problem: landlord, turn, auction_turn, "
+        "auction_closed, landlord_played, table, over, empty_hand, code, deck, bidding_deal)",
+    ),
+    _e(
+        "position.unreadable",
+        "",
+        "no es una posición: {cause}",
+        "cards or a deal code that cannot be read (cause: their message)",
+    ),
+)
+CATALOG.update({e.code: e for e in _POSITION_ENTRIES})
+GROUPS["position"] = "PositionError.code — a line that is not a Game.position"
 
 
 # ---- templates ------------------------------------------------------------------------------------

@@ -325,7 +325,7 @@ def follow_keys(c: list[int], table: Play, v: Variant = STANDARD) -> list[int]:
 
 
 def legal_plays(
-    hand: str | Cards, table: str | Cards | Play | None = None, variant: Variant = STANDARD
+    hand: str | Cards, table: str | Cards | Play | None = None, variant: Variant | str = STANDARD
 ) -> list[Play]:
     """Every distinct legal play from ``hand``: all leads, or those that beat ``table``.
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from operator import sub
-from typing import Any
+from typing import Any, cast
 
 from .cards import (
     ACE,
@@ -31,7 +31,7 @@ from .cards import (
     pack,
     parse,
 )
-from .messages import CATALOG, Said, render, rule_of
+from .messages import CATALOG, CodedError, Said, render, rule_of
 from .messages import KIND_NAMES_ES as KIND_NAMES_ES  # the Spanish names live in the catalog
 from .variants import STANDARD, Variant
 
@@ -183,11 +183,18 @@ class Rejection(Said):
         return rule_of(self.catalog_code)
 
 
-class InvalidPlay(ValueError):
-    """Raised by :func:`classify` for a set of cards that is not a legal play.
+class InvalidPlay(CodedError):
+    """Raised by :func:`classify` for a set of cards that is not a legal play (a ``ValueError``).
 
-    Built by the C constructor alone (``InvalidPlay(rejection)``): ``rejection`` is ``args[0]``;
-    ``reason``, ``rule`` and ``message`` read from it, and ``str()`` is the Spanish message."""
+    ``InvalidPlay(rejection)``: ``rejection`` is ``args[0]``; ``code`` (= ``reason``), ``rule``
+    and the Spanish ``message`` (``str()``) are the rejection's, catalog code ``rejection.<code>``,
+    as with every :class:`~ddz.messages.CodedError`."""
+
+    group = "rejection"
+
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__(rejection.reason, rejection.data)
+        self.args = (rejection,)  # so that pickling builds it again from the rejection
 
     @property
     def rejection(self) -> Rejection:
@@ -201,13 +208,6 @@ class InvalidPlay(ValueError):
     @property
     def rule(self) -> str:
         return self.rejection.rule
-
-    @property
-    def message(self) -> str:
-        return self.rejection.message
-
-    def __str__(self) -> str:
-        return self.rejection.message
 
 
 REASONS: dict[str, tuple[str, str]] = {
@@ -710,4 +710,4 @@ def classify(cards: str | Cards, variant: Variant | str = STANDARD) -> Play:
         result = analyze(cards, variant)
     if type(result) is Play:
         return result
-    raise InvalidPlay(result)
+    raise InvalidPlay(cast(Rejection, result))

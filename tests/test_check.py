@@ -7,8 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from ddz.conformance.check import REPO_SOURCES, check, cited_paragraphs
+from ddz.conformance.check import check, cited_paragraphs, repository_paths
 from ddz.conformance.corpus import corpus_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+REPO_SOURCES = ROOT / "conformance" / "sources"
+REPO = {"tests": ROOT / "tests", "sources": REPO_SOURCES}
 
 
 @pytest.fixture
@@ -26,7 +30,7 @@ def _edit(root: Path, rel: str, old: str, new: str) -> None:
 
 
 def test_the_real_corpus_is_sound() -> None:
-    assert check() == []
+    assert check(**REPO) == []
 
 
 def test_wrong_expectation_is_caught(corpus: Path) -> None:
@@ -36,13 +40,13 @@ def test_wrong_expectation_is_caught(corpus: Path) -> None:
         'input: {play: "KKK3", table: "QQQR"}, expect: {beats: true}',
         'input: {play: "KKK3", table: "QQQR"}, expect: {beats: false}',
     )
-    assert any("KKK3-vs-QQQR" in p and "ddz gives" in p for p in check(corpus))
+    assert any("KKK3-vs-QQQR" in p and "ddz gives" in p for p in check(corpus, **REPO))
 
 
 def test_duplicate_id_unknown_rule_and_impossible_cards(corpus: Path) -> None:
     _edit(corpus, "classify/kinds.yaml", "{id: pair, rules: [R-KIND-2]", "{id: single-low, rules: [R-NOPE-1]")
     _edit(corpus, "classify/kinds.yaml", 'input: {cards: "33"}', 'input: {cards: "33333"}')
-    problems = check(corpus)
+    problems = check(corpus, **REPO)
     assert any("duplicate case id classify.kinds.single-low" in p for p in problems)
     assert any("unknown rule id R-NOPE-1" in p for p in problems)
     assert any("'33333' is not a possible set of cards" in p for p in problems)
@@ -66,7 +70,7 @@ def test_uncovered_and_one_sided_rules(corpus: Path) -> None:
         "{id: airplane-AAA222, rules: [R-CHAIN-1]",
         "{id: airplane-AAA222, rules: [R-KIND-0]",
     )
-    problems = check(corpus)
+    problems = check(corpus, **REPO)
     assert f"rule {new_rule} has no case" in problems
     assert any(p.startswith("rule R-KIND-8 needs a positive and a negative case") for p in problems)
 
@@ -78,7 +82,7 @@ def test_schema_violation(corpus: Path) -> None:
         'note: "Sin mayúsculas obligatorias',
         'nota: "Sin mayúsculas obligatorias',
     )
-    assert any("note" in p or "nota" in p for p in check(corpus))
+    assert any("note" in p or "nota" in p for p in check(corpus, **REPO))
 
 
 def test_scoring_rules_need_both_sides(corpus: Path) -> None:
@@ -89,7 +93,9 @@ def test_scoring_rules_need_both_sides(corpus: Path) -> None:
     head, tail = text.split(f"- id: {case_id}\n", 1)
     rules_line, rest = tail.split("\n", 1)
     path.write_text(f"{head}- id: {case_id}\n{rules_line.replace(rule + ', ', '')}\n{rest}", encoding="utf-8")
-    assert any(p.startswith(f"rule {rule} needs a positive and a negative case") for p in check(corpus))
+    assert any(
+        p.startswith(f"rule {rule} needs a positive and a negative case") for p in check(corpus, **REPO)
+    )
 
 
 def test_quotes_are_checked_against_the_cited_paragraph(corpus: Path) -> None:
@@ -102,13 +108,13 @@ def test_quotes_are_checked_against_the_cited_paragraph(corpus: Path) -> None:
         "los acompañantes aportan fuerza.",
     )
     _edit(corpus, "beats/compare.yaml", "source: 000 ¶19; 002 ¶10; 003 ¶13", "source: 000 ¶18; 002 ¶10")
-    problems = check(corpus)
+    problems = check(corpus, **REPO)
     assert sum(p.startswith("group beats.body-only: quote not found") for p in problems) == 2
 
 
 def test_every_group_needs_a_quote(corpus: Path) -> None:
     _edit(corpus, "bid/auction.yaml", "    quote:\n", "    quoted:\n")
-    assert any("quote" in p for p in check(corpus))
+    assert any("quote" in p for p in check(corpus, **REPO))
 
 
 def test_citations_expand_ranges_and_lists() -> None:
@@ -131,3 +137,23 @@ def test_the_sources_copy_is_the_shared_seeds() -> None:
         pytest.skip("../shared/seeds is not beside this checkout")
     for name in ours:
         assert (REPO_SOURCES / name).read_bytes() == (seeds / name).read_bytes(), name
+
+
+def test_the_command_says_when_it_cannot_check_the_quotes(
+    corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Outside a checkout (an installed wheel) the quotes cannot be checked: the command says so,
+    instead of a plain «ok»; from the checkout a broken quote fails it."""
+    from ddz.conformance.cli import main
+
+    assert repository_paths(tmp_path) == (None, None)
+    assert repository_paths(ROOT) == (ROOT / "tests", REPO_SOURCES)
+    assert main(["check", "--repo", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "NOT checked: the quotes against the source documents and rules named by tests" in out
+    assert main(["check", "--repo", str(ROOT)]) == 0
+    assert "NOT checked" not in capsys.readouterr().out
+    _edit(corpus, "bid/auction.yaml", "exactamente un turno", "exactamente dos turnos")
+    assert main(["check", "--corpus", str(corpus), "--repo", str(tmp_path)]) == 0
+    assert main(["check", "--corpus", str(corpus), "--repo", str(ROOT)]) == 1
+    assert "quote not found" in capsys.readouterr().out

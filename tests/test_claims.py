@@ -57,6 +57,7 @@ def test_every_learner_facing_group_has_its_checker() -> None:
         "deal_code",
         "variant",
         "game",
+        "position",
     }
     assert learner <= set(TEACHER_GROUPS) | set(CHECKED_ELSEWHERE) | set(RULE_GROUPS), learner
 

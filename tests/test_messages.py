@@ -1648,6 +1648,117 @@ TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
 ]
 CASES += TEACHER_CASES
 
+BIDDING = "3344556677882222R/3456789TTTTJJJJQQ/3456789QQKKKKAAAA 99B bidding 0 0:- 0 - - 0,0,0 - standard"
+PLAYING = (
+    "334455667788992222BR/3456789TTTTJJJJQQ/3456789QQKKKKAAAA 99B playing 0 0:3 0 0x3 - 0,0,0 - standard"
+)
+
+
+def _position_error(text: object) -> BaseException:
+    return error(Game.from_position, text)
+
+
+def _edit(text: str, index: int, value: str) -> str:
+    fields = text.split(" ")
+    fields[index] = value
+    return " ".join(fields)
+
+
+POSITION_CASES: list[tuple[str, Callable[[], object], str]] = [
+    ("game.bad_seat", lambda: error(game().hand, -1), "un asiento es el número entero 0, 1 o 2, no -1"),
+    (
+        "game.bad_seat",
+        lambda: error(game().apply, "p", seat=True),
+        "un asiento es el número entero 0, 1 o 2, no True",
+    ),
+    ("position.type", lambda: _position_error(5), "una posición es un texto, no un int"),
+    (
+        "position.fields",
+        lambda: _position_error("a b"),
+        "una posición tiene 11 o 12 campos separados por un espacio, no 2",
+    ),
+    (
+        "position.field",
+        lambda: _position_error(_edit(BIDDING, 2, "Bidding")),
+        "el campo «phase» de la posición no se puede leer: «Bidding»",
+    ),
+    (
+        "position.number",
+        lambda: _position_error(_edit(BIDDING, 5, "+0")),
+        "el campo «redeals» lleva números escritos con las cifras 0 a 9, sin signo ni ceros delante: «+0» no lo es",
+    ),
+    ("position.seat", lambda: _position_error(_edit(BIDDING, 3, "3")), "un asiento es 0, 1 o 2, no «3»"),
+    (
+        "position.canonical",
+        lambda: _position_error(_edit(BIDDING, 1, "B99")),
+        "las cartas de una posición se escriben en orden: «99B», no «B99»",
+    ),
+    (
+        "position.unreadable",
+        lambda: _position_error(_edit(BIDDING, 1, "99X")),
+        f"no es una posición: símbolo desconocido «X» en la posición 3; {SYMBOLS}",
+    ),
+    (
+        "position.rule",
+        lambda: _position_error(_edit(PLAYING, 6, "-")),
+        "hay terrateniente mientras se juega la mano o al terminar, y solo entonces",
+    ),
+    (
+        "position.rule",
+        lambda: _position_error(_edit(PLAYING, 3, "-")),
+        "se dice quién mueve mientras se puja o se juega, y «-» cuando la mano ha terminado",
+    ),
+    ("position.rule", lambda: _position_error(_edit(BIDDING, 3, "1")), "el turno no sigue a la subasta"),
+    (
+        "position.rule",
+        lambda: _position_error(_edit(_edit(BIDDING, 4, "0:3"), 3, "1")),
+        "la subasta ya está cerrada: la mano se está jugando",
+    ),
+    (
+        "position.rule",
+        lambda: _position_error(_edit(PLAYING, 8, "1,0,0")),
+        "las cartas jugadas por el terrateniente no cuadran con sus jugadas",
+    ),
+    (
+        "position.rule",
+        lambda: _position_error(_edit(PLAYING, 7, "3@1+2")),
+        "solo hay jugada en la mesa mientras se juega, con 0 o 1 pases desde ella",
+    ),
+    (
+        "position.rule",
+        lambda: _position_error(_edit(_edit(PLAYING, 2, "over"), 3, "-")),
+        "la mano termina cuando exactamente un asiento se queda sin cartas",
+    ),
+    (
+        "position.rule",
+        lambda: _position_error(_edit(PLAYING, 0, "-/3456789TTTTJJJJQQ/3456789QQKKKKAAAA")),
+        "un asiento sin cartas: la mano ha terminado",
+    ),
+    (
+        "position.rule",
+        lambda: _position_error(BIDDING + " 003N-QK8N1"),
+        "las manos no son las cartas del código de reparto",
+    ),
+    (
+        "position.rule",
+        lambda: _position_error(
+            _edit(PLAYING, 0, "33334455667788992222BR/3456789TTTTJJJJQQ/3456789QQKKKKAAAA")
+        ),
+        "hay más cartas de un valor de las que tiene la baraja",
+    ),
+    (
+        "position.rule",
+        lambda: _position_error(_edit(BIDDING, 0, "3344556677882222/3456789TTTTJJJJQQ/3456789QQKKKKAAAA")),
+        "durante la subasta cada mano tiene 17 cartas y, con el pozo, forman la baraja",
+    ),
+    (
+        "notation.bad_rank_index",
+        lambda: error(Cards.from_ranks, [-1]),
+        "un índice de valor es un entero de 0 (el 3) a 14 (el comodín grande), no -1",
+    ),
+]
+CASES += POSITION_CASES
+
 
 # ---- retos (tutorial.retos): the «Retos» page -------------------------------------------------------
 def _reto(*hands: str, turn: int, table: str | None = None, seat: int | None = None) -> Any:

@@ -13,7 +13,7 @@ from ddz.conformance.runner import Subprocess, run_case
 
 def _impl(module: str, package: str) -> Subprocess:
     pytest.importorskip(package)
-    impl = Subprocess(f"{sys.executable} -m ddz.peers.{module}", timeout=20)
+    impl = Subprocess(f"{sys.executable} -m conformance.peers.{module}", timeout=20)
     impl.start()
     return impl
 

@@ -10,7 +10,7 @@ import pytest
 
 from ddz.ops import run_op
 
-la = pytest.importorskip("ddz.peers.landlordai_impl")
+la = pytest.importorskip("conformance.peers.landlordai_impl")
 pytest.importorskip("landlordai.game.deck")
 
 DEAL = {
@@ -105,10 +105,10 @@ def test_landlordai_cannot_lead_with_a_pass_and_skips_tables_it_cannot_have() ->
 
 
 def test_doudizhu_adapter_reports_why_it_cannot_start() -> None:
-    from ddz.peers import doudizhu_impl
+    from conformance.peers import doudizhu_impl
 
     proc = subprocess.run(
-        [sys.executable, "-m", "ddz.peers.doudizhu_impl"],
+        [sys.executable, "-m", "conformance.peers.doudizhu_impl"],
         input="",
         capture_output=True,
         text=True,

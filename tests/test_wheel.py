@@ -82,25 +82,29 @@ def venv(dists: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory) -> 
 
 
 def _corpus_files() -> set[str]:
+    """The corpus the package reads: its rules, cases and schemas (not the generated report)."""
     data = ROOT / "ddz" / "conformance" / "data"
-    return {
-        str(p.relative_to(ROOT))
-        for p in data.rglob("*")
-        if p.is_file() and (p.suffix in (".md", ".json", ".yaml")) and "__pycache__" not in p.parts
-    }
+    found = {str(p.relative_to(ROOT)) for p in [data / "rules.md", *data.glob("cases/*/*.yaml")]}
+    return found | {str(p.relative_to(ROOT)) for p in data.glob("schemas/*.json")}
+
+
+def _package_sources() -> set[str]:
+    return {str(p.relative_to(ROOT)) for p in (ROOT / "ddz").rglob("*.py") if "__pycache__" not in p.parts}
 
 
 def test_the_sdist_is_minimal_and_complete(dists: tuple[Path, Path]) -> None:
     """What builds the wheel, the licence and the changelog: no tests, tools, app or docs."""
     with tarfile.open(dists[0]) as tar:
-        names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+        names = {m.name.split("/", 1)[1] for m in tar.getmembers() if m.isfile() and "/" in m.name}
     top = {n.split("/", 1)[0] for n in names}
     assert top == {
         "CHANGELOG.md", "LICENSE", "MANIFEST.in", "PKG-INFO", "README.md", "ddz", "ddz.egg-info",
         "pyproject.toml", "setup.cfg",
     }  # fmt: skip
-    sources = {str(p.relative_to(ROOT)) for p in (ROOT / "ddz").rglob("*.py")} | {"ddz/py.typed"}
+    sources = _package_sources() | {"ddz/py.typed"}
     assert sources | _corpus_files() <= names, "the sdist lacks files of the package"
+    package = {n for n in names if n.startswith("ddz/")}
+    assert package == sources | _corpus_files(), "the sdist's ddz/ holds exactly the package"
 
 
 def test_the_wheel_holds_the_package_typed_with_its_corpus_and_licence(dists: tuple[Path, Path]) -> None:
@@ -112,11 +116,17 @@ def test_the_wheel_holds_the_package_typed_with_its_corpus_and_licence(dists: tu
     assert {n.split("/", 1)[0] for n in names} == {"ddz", info}, "only the package and its metadata"
     assert not {n for n in names if re.match(r"(tests|tools|benchmarks|tutorial|docs|conformance)/", n)}
     assert "ddz/py.typed" in names and f"{info}/licenses/LICENSE" in names
-    assert _corpus_files() <= names, "the corpus, its rules, schemas and report ship in the wheel"
     assert f"\nVersion: {version}\n" in meta and "\nLicense-Expression: MIT\n" in meta
-    # ddz/peers/ is there on purpose: `ddz-conformance report` runs those adapters (their
-    # libraries are the optional `peers` extra, imported only when an adapter starts).
-    assert "ddz/peers/rlcard_impl.py" in names
+    # Exactly the engine and the suite: every module of ddz/, the corpus's rules, cases and
+    # schemas, and the metadata. No peer adapters (conformance/peers/), no results.json or
+    # REPORT.md (generated data the repository keeps), nothing else.
+    metadata = {f"{info}/{n}" for n in ("METADATA", "WHEEL", "RECORD", "entry_points.txt", "top_level.txt")}
+    expected = (
+        _package_sources() | {"ddz/py.typed"} | _corpus_files() | metadata | {f"{info}/licenses/LICENSE"}
+    )
+    assert sorted(names - expected) == [], "files the wheel should not carry"
+    assert sorted(expected - names) == [], "files the wheel lacks"
+    assert not any("peers" in n or n.endswith(("results.json", "REPORT.md")) for n in names)
 
 
 def test_the_installed_commands_print_the_one_version(venv: Path, tmp_path: Path) -> None:
@@ -163,7 +173,13 @@ def test_installed_wheel_runs_the_whole_corpus_from_anywhere(venv: Path, tmp_pat
     assert m, last
     passed, failed, skipped, errored = map(int, m.groups())
     assert passed > 100 and failed == errored == skipped == 0
-    assert _run(venv, "check", cwd=tmp_path).returncode == 0
+    check = _run(venv, "check", cwd=tmp_path)
+    assert check.returncode == 0, check.stdout + check.stderr
+    # Outside a checkout the quotes cannot be checked: the command says so (it used to print a plain ok).
+    assert "NOT checked: the quotes against the source documents" in check.stdout
+    report = _run(venv, "report", "--fuzz-examples", "1", cwd=tmp_path)
+    assert report.returncode == 2 and "conformance/peers/" in report.stderr, report.stderr
+    assert not (tmp_path / "REPORT.md").exists()
 
 
 def test_a_run_that_finds_no_case_is_an_error(venv: Path, tmp_path: Path) -> None:

@@ -120,7 +120,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("D-LIMIT", "ddz/plays.py", "if n > HAND_LIMIT:", "if n > HAND_LIMIT + 1:", after="def _standard"),
     Mutant("D-SEATS", "ddz/codes.py", "for s in range(3))", "for s in (1, 2, 0))"),
     Mutant("D-REDEAL", "ddz/codes.py", "tuple(_sorted_ids(deck[51:])), first, index)", "tuple(_sorted_ids(deck[51:])), first * (index == 0), index)"),
-    Mutant("D-COUNTER", "ddz/game.py", "seen[r] += max(n - landlord_played[r], 0)", "seen[r] += n"),
+    Mutant("D-COUNTER", "ddz/game.py", "seen[r] += max(n - lord[r], 0)", "seen[r] += n"),
     Mutant("D-SHOWN", "ddz/plays.py", 'return f"{self.body} {self.kickers}" if self.kickers else str(self.body)', 'return f"{self.kickers} {self.body}" if self.kickers else str(self.body)'),
     # Generator mutants: one per follow branch of ddz/moves.py (follow_keys and the generator it
     # calls for each kind of table), each dropping the answers at an edge (a 2, a joker, the ace).

@@ -37,20 +37,20 @@ def _card_strings(case: Case) -> list[str]:
     return out
 
 
-REPO_TESTS = Path(__file__).resolve().parents[2] / "tests"
-"""The repository's pytest folder: a rule with no case must be named by a test there."""
+def repository_paths(repo: Path) -> tuple[Path | None, Path | None]:
+    """The pytest folder and the source documents of a checkout at ``repo`` (None where absent):
+    an installed wheel carries neither, so the caller names the checkout (``--repo``)."""
+    tests, sources = repo / "tests", repo / "conformance" / "sources"
+    return (tests if tests.is_dir() else None, sources if sources.is_dir() else None)
 
-REPO_SOURCES = Path(__file__).resolve().parents[2] / "conformance" / "sources"
-"""The repository's copy of the source documents that the corpus cites (``000 ¶16``)."""
 
-
-def check(root: Path | None = None, tests: Path = REPO_TESTS, sources: Path = REPO_SOURCES) -> list[str]:
+def check(root: Path | None = None, tests: Path | None = None, sources: Path | None = None) -> list[str]:
     """All problems found in the corpus (empty when it is sound).
 
-    A rule without cases (UI, counter) passes when a test file in ``tests`` names it; when
-    that folder is absent (an installed wheel has no tests) such rules cannot be checked and
-    are not reported. Likewise every group's ``quote`` must be found, word for word, in a
-    paragraph its ``source`` cites, when the source documents are at ``sources``.
+    A rule without cases (UI, counter) passes when a test file in ``tests`` names it; every
+    group's ``quote`` must be found, word for word, in a paragraph its ``source`` cites among the
+    source documents at ``sources``. Without ``tests`` (or ``sources``) those two checks are not
+    made: the caller says so (``ddz-conformance check`` prints which checks it skipped).
     """
     import jsonschema
 
@@ -96,11 +96,11 @@ def check(root: Path | None = None, tests: Path = REPO_TESTS, sources: Path = RE
                 parse(s)
             except NotationError as e:
                 problems.append(f"{c.id}: {s!r} is not a possible set of cards ({e.message})")
-    if sources.is_dir():
+    if sources is not None:
         problems += check_quotes(cases, sources)
-    tests_text = _tests_text(tests)
+    tests_text = "" if tests is None else _tests_text(tests)
     for rid in declared:
-        if rid in covered or not tests.is_dir():
+        if rid in covered or tests is None:
             continue
         if re.search(rf"\b{re.escape(rid)}\b", tests_text):
             continue  # a rule outside the protocol (UI, counter) checked by a named pytest test

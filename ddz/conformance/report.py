@@ -28,8 +28,9 @@ from .runner import ImplError, InProcess, Outcome, Subprocess, run_all
 FORMAT = 1
 """Version of the layout of ``results.json``."""
 STATUSES = ("passed", "failed", "skipped", "errored")
-REPO = Path(__file__).resolve().parents[2]
-"""The source checkout (the Node adapter lives outside the package)."""
+PEERS_DIR = Path("conformance") / "peers"
+"""Where the bundled adapters live in the source checkout (not in the wheel): the report runs
+them from the checkout's root (``python -m conformance.peers.…``)."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class Peer:
     module: str = ""
     """``python -m`` module of a bundled adapter (else ``script``)."""
     script: tuple[str, ...] = ()
-    """argv of an adapter outside the package, relative paths from the repository root."""
+    """argv of an adapter outside the package, relative paths from the checkout's root."""
     install: str = ""
     licence: str = ""
     about: str = ""
@@ -52,7 +53,7 @@ class Peer:
         if self.module:
             return f"{sys.executable} -m {self.module}"
         exe = shutil.which(self.script[0]) or self.script[0]
-        return " ".join([exe, *(str(REPO / a) for a in self.script[1:])])
+        return " ".join([exe, *self.script[1:]])  # paths relative to the checkout's root (the cwd)
 
     def shown(self) -> str:
         """The command as a reader types it from the repository root."""
@@ -62,7 +63,7 @@ class Peer:
 PEERS: tuple[Peer, ...] = (
     Peer(
         "rlcard",
-        module="ddz.peers.rlcard_impl",
+        module="conformance.peers.rlcard_impl",
         install="pip install rlcard==1.2.0",
         licence="MIT",
         about="Entorno de aprendizaje por refuerzo: su espacio de acciones y su juez.",
@@ -70,7 +71,7 @@ PEERS: tuple[Peer, ...] = (
     ),
     Peer(
         "douzero",
-        module="ddz.peers.douzero_impl",
+        module="conformance.peers.douzero_impl",
         install="pip install --no-deps douzero==1.1.0",
         licence="Apache-2.0",
         about="El agente DouZero: su detector y su generador de jugadas.",
@@ -78,7 +79,7 @@ PEERS: tuple[Peer, ...] = (
     ),
     Peer(
         "openspiel",
-        module="ddz.peers.openspiel_impl",
+        module="conformance.peers.openspiel_impl",
         install="pip install --no-deps open_spiel==2.0.2",
         licence="Apache-2.0",
         about="OpenSpiel (C++): su espacio de 26 057 acciones y su máquina de estados, subasta y puntuación incluidas.",
@@ -86,7 +87,7 @@ PEERS: tuple[Peer, ...] = (
     ),
     Peer(
         "landlord-ai",
-        module="ddz.peers.landlordai_impl",
+        module="conformance.peers.landlordai_impl",
         install="pip install --no-deps landlord-ai==0.1.37",
         licence="GNU (así lo declara su setup.py)",
         about="Motor de un bot de aprendizaje por refuerzo: su generador de jugadas y su LandlordGame (subasta, jugadas, puntos).",
@@ -94,7 +95,7 @@ PEERS: tuple[Peer, ...] = (
     ),
     Peer(
         "doudizhu",
-        module="ddz.peers.doudizhu_impl",
+        module="conformance.peers.doudizhu_impl",
         install="pip install doudizhu==0.1.5",
         licence="MIT",
         about="«doudizhu engine»: un diccionario de todas las jugadas, con su comparador y su lista de respuestas.",
@@ -309,7 +310,7 @@ def render(results: dict[str, Any]) -> str:
         "",
         "Generado con `make report` (`ddz-conformance report`) desde `results.json`, la misma fuente que las",
         "páginas de cumplimiento de la documentación (no editar a mano). Cada implementación se ejecuta por su",
-        "propio código mediante los adaptadores de `ddz/peers/` y `conformance/adapters/`.",
+        "propio código mediante los adaptadores de `conformance/peers/` y `conformance/adapters/`.",
         "",
         f"**Corpus:** ddz {corpus['ddz_version']}, {corpus['cases']} casos, `{corpus['hash']}`. Fuzzing diferencial:",
         f"{results['fuzz']['examples']} ejemplos por ronda, semilla {results['fuzz']['seed']}.",

@@ -21,7 +21,7 @@ landlord-ai declares no dependencies, but ``landlordai.game.landlord`` imports n
 ``player``, keras (used only by its learning players, which the adapter never builds): when keras
 is missing an empty stand-in module is registered before the import. Install with
 ``pip install --no-deps landlord-ai==0.1.37`` (extra ``peers``). Its licence is declared as «GNU»;
-it is installed by name and never copied here. Run: ``python -m ddz.peers.landlordai_impl``.
+it is installed by name and never copied here. Run: ``python -m conformance.peers.landlordai_impl``.
 """
 
 from __future__ import annotations
@@ -31,8 +31,9 @@ import types
 from collections import Counter
 from typing import Any
 
-from ..cards import FULL_DECK, RANKS, NotationError, parse
-from ..protocol import Unsupported
+from ddz.cards import FULL_DECK, RANKS, NotationError, parse
+from ddz.protocol import Unsupported
+
 from .common import Op, canonical, serve
 
 VERSION = "0.1.37"

@@ -6,14 +6,14 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import ACE, NUM_RANKS, RANKS, NotationError, parse
+from ddz.cards import ACE, NUM_RANKS, RANKS, NotationError, parse
 
 Op = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def serve(name: str, version: str, ops: dict[str, Op], variant: str = "standard") -> int:
     """Answer the conformance protocol on stdin/stdout with the given op functions."""
-    from ..protocol import serve as serve_protocol
+    from ddz.protocol import serve as serve_protocol
 
     impl = {"name": name, "version": version, "ops": list(ops), "variant": variant}
     return serve_protocol(sys.stdin, sys.stdout, impl, lambda op, inp: ops[op](inp))

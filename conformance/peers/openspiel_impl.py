@@ -16,7 +16,7 @@ Everything goes through OpenSpiel's own state machine; ddz only spells cards and
   returns (``|return of the landlord| = 2 · base · multiplier``) and the bombs and rocket played.
 
 Install with ``pip install --no-deps open_spiel==2.0.2`` (extra ``peers-openspiel``; pyspiel itself
-needs nothing else). Run: ``python -m ddz.peers.openspiel_impl``.
+needs nothing else). Run: ``python -m conformance.peers.openspiel_impl``.
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..cards import FULL_DECK, MAX_COPIES, RANKS, Cards, NotationError, parse
-from ..protocol import Unsupported
+from ddz.cards import FULL_DECK, MAX_COPIES, RANKS, Cards, NotationError, parse
+from ddz.protocol import Unsupported
+
 from .common import canonical, chain_top, serve
 
 PASS = 0

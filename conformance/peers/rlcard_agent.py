@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import BIDDING, PASS, Game
+from ddz.game import BIDDING, PASS, Game
 
 
 class RlcardRuleAgent:

@@ -2,7 +2,7 @@
 
 ``classify`` looks the cards up in RLCard's action space (``CARD_TYPE``), ``beats`` and ``legal``
 (following) use ``rlcard.games.doudizhu.utils.get_gt_cards``, ``legal`` (leading) uses
-``DoudizhuJudger.playable_cards_from_hand``. Run: ``python -m ddz.peers.rlcard_impl``.
+``DoudizhuJudger.playable_cards_from_hand``. Run: ``python -m conformance.peers.rlcard_impl``.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ builds, but it is Python 2 code (``print`` statements, ``from engine import Doud
 on Python 3.11 (it has a ``compat`` module for it): what is needed is a release whose archive
 ships ``LICENSE`` (or a wheel), i.e. ``doudizhu>=0.1.6`` from its author. Until then this adapter
 stops at the handshake with that reason (:data:`UNAVAILABLE`), and the report says so.
-Run: ``python -m ddz.peers.doudizhu_impl``.
+Run: ``python -m conformance.peers.doudizhu_impl``.
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from ..cards import RANKS, NotationError
-from ..protocol import Unsupported
+from ddz.cards import RANKS, NotationError
+from ddz.protocol import Unsupported
+
 from .common import canonical, chain_top, serve
 
 VERSION = "0.1.5"

@@ -3,7 +3,7 @@
 ``classify`` is DouZero's ``move_detector.get_move_type``; ``legal`` and ``beats`` follow
 ``GameEnv.get_legal_card_play_actions`` (``MovesGener`` + ``move_selector`` filters + bombs).
 Install with ``pip install --no-deps douzero==1.1.0`` (numpy needed). Run:
-``python -m ddz.peers.douzero_impl``.
+``python -m conformance.peers.douzero_impl``.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from ..cards import RANKS
+from ddz.cards import RANKS
+
 from .common import canonical, serve
 
 ENV = {
