@@ -51,7 +51,7 @@ def table_plays(kinds: tuple[str, ...] = KINDS) -> st.SearchStrategy[str]:
     return st.sampled_from(kinds).flatmap(lambda k: st.sampled_from(by_kind[k]))
 
 
-def _minus(pool: Counter[int], cards: str) -> Counter[int] | None:
+def without(pool: Counter[int], cards: str) -> Counter[int] | None:
     need = Counter(RANKS.index(ch) for ch in cards)
     if any(pool[r] < n for r, n in need.items()):
         return None
@@ -62,14 +62,14 @@ def _minus(pool: Counter[int], cards: str) -> Counter[int] | None:
 def hands_against(draw: st.DrawFn, table: str, max_size: int = 20) -> str:
     """A hand from the cards not on the table: often an answer of the table's kind and length
     (any rank), plus random other cards, at most ``max_size`` cards."""
-    pool = _minus(Counter(DECK), table)
+    pool = without(Counter(DECK), table)
     assert pool is not None
     hand = ""
     kind = all_legal()[table]
     same_shape = [p for p in plays_by_kind()[kind] if len(p) == len(table)]
     if len(table) <= max_size and draw(st.booleans()):
         answer = draw(st.sampled_from(same_shape))
-        rest = _minus(pool, answer)
+        rest = without(pool, answer)
         if rest is not None:
             hand, pool = answer, rest
     cards = sorted(pool.elements())

@@ -34,7 +34,7 @@ def _leads(hand: str) -> tuple[str, ...]:
     return tuple(sorted(plays_within(hand)))
 
 
-def _minus(hand: str, play: str) -> str:
+def without(hand: str, play: str) -> str:
     left = Counter(hand)
     left.subtract(play)
     assert min(left.values()) >= 0
@@ -59,7 +59,7 @@ def _two_results(me: str, opp: str, table: str | None) -> dict[str, bool]:
         if m == PASS:
             out[m] = not brute_two(opp, me, None)  # the trick closes: the other one leads
         else:
-            rest = _minus(me, m)
+            rest = without(me, m)
             out[m] = rest == "" or not brute_two(opp, rest, m)
     return out
 
@@ -81,7 +81,7 @@ def _three_results(hands: tuple[str, str, str], turn: int, table: str | None, ow
             else:
                 out[m] = brute_three(hands, nxt, table, owner)
             continue
-        rest = _minus(hands[turn], m)
+        rest = without(hands[turn], m)
         if rest == "":
             out[m] = turn == 0
             continue
@@ -185,7 +185,7 @@ def _check_line(p: Position, line: tuple[str, ...], side: str) -> None:
             if turn == owner:
                 table = None
             continue
-        hands[turn] = _minus(hands[turn], m)
+        hands[turn] = without(hands[turn], m)
         if hands[turn] == "":
             assert p.side(turn) == side and m == line[-1], line
             return
@@ -219,7 +219,7 @@ def _brute_two_engine(me: str, opp: str, table: str | None, v: Variant) -> bool:
             if not _brute_two_engine(opp, me, None, v):
                 return True
             continue
-        rest = _minus(me, m)
+        rest = without(me, m)
         if rest == "" or not _brute_two_engine(opp, rest, m, v):
             return True
     return False

@@ -65,7 +65,7 @@ class Decision:
     def rest(self) -> str:
         if self.action == PASS or self.game.phase == BIDDING:
             return self.hand()
-        return facts._minus(facts.hand_of(self.hand()), self.action)
+        return facts.without(facts.hand_of(self.hand()), self.action)
 
 
 Verifier = Callable[[Decision, dict[str, Any]], list[str]]
@@ -297,7 +297,7 @@ def _save_strength(x: Decision, d: dict[str, Any]) -> list[str]:
         _check(bad, any(s in best for s in "2BR"), "spends a 2 or a joker")
     else:
         now = facts.fewest_plays(hand)
-        after = facts.fewest_plays(facts._minus(facts.hand_of(hand), best))
+        after = facts.fewest_plays(facts.without(facts.hand_of(hand), best))
         _check(bad, int(d["now"]) == now and int(d["after"]) == after >= now, "the plays now and after")
     return bad
 
@@ -361,7 +361,7 @@ def _reason_message(x: Decision, m: Message) -> list[str]:
 
 def _left(x: Decision, action: str) -> int:
     hand = facts.hand_of(x.hand())
-    return facts.fewest_plays(hand if action == PASS else facts._minus(hand, action))
+    return facts.fewest_plays(hand if action == PASS else facts.without(hand, action))
 
 
 def _review(x: Decision, d: dict[str, Any], code: str) -> list[str]:

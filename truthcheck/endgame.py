@@ -33,7 +33,7 @@ def after(
     nxt = (turn + 1) % 3
     if move == PASS:
         return hands, nxt, table, owner
-    rest = facts._minus(facts.hand_of(hands[turn]), facts.canon(move))
+    rest = facts.without(facts.hand_of(hands[turn]), facts.canon(move))
     if not rest:
         return side(turn)
     new = tuple(rest if s == turn else h for s, h in enumerate(hands))

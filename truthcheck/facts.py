@@ -56,7 +56,7 @@ def hand_of(cards: Cards) -> str:
     return s
 
 
-def _minus(hand: str, cards: str) -> str:
+def without(hand: str, cards: str) -> str:
     """``hand`` without ``cards`` (``ValueError`` if some card is missing)."""
     left = Counter(hand)
     left.subtract(Counter(cards))
@@ -304,7 +304,7 @@ def unseen(*seen: Cards) -> str:
     """The cards of the deck outside every multiset given (a seat's own hand, the cards played, the
     revealed kitty…): what that seat has not seen. ``ValueError`` if the given cards hold more
     copies of a card than the deck."""
-    return _minus(FULL_DECK, hand_of("".join(canon(s) for s in seen)))
+    return without(FULL_DECK, hand_of("".join(canon(s) for s in seen)))
 
 
 def unseen_answers(play: Cards, unseen_cards: Cards, counts: Mapping[Any, int]) -> set[str]:

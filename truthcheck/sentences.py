@@ -192,7 +192,7 @@ def _chosen(ex: dict[str, Any], where: str) -> Iterator[Sentence]:
     offered = [p for p in facts.plays_in(hand) if check_selection(ex, p).correct]
     bad: list[str] = [] if offered else ["no play solves it"]
     for p in offered:
-        rest = facts._minus(hand, p)
+        rest = facts.without(hand, p)
         if ex.get("table") and not facts.beats(p, str(ex["table"])):
             bad.append(f"{p} does not beat the table")
         if any(c in p for c in str(ex.get("avoid", ""))):
