@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ddz.ai import hint
-from ddz.ai.cpu import Advice, control_summary, sure_win_with
+from ddz.ai.cpu import SEAT_NAMES, Advice, control_summary, sure_win_with
 from ddz.ai.reasons import Reason, as_message, control_messages
 from ddz.ai.solver import min_plays
 from ddz.cards import parse
@@ -150,10 +150,11 @@ the review runs once, at the end of the hand)."""
 
 @dataclass(frozen=True)
 class KeyMoment:
-    """Why a lost hand was lost: the decision whose alternative (the CPU's choice) won the most
-    more simulated endings than what was played (``item`` its position in the review), or, with
-    ``item`` None, that no decision of yours did worse than the CPU's. ``claim`` is the
-    ``review.*`` message that says so; ``text`` its sentence."""
+    """Why a lost hand was lost: the decision (``item``, its position in the review) that threw a
+    won position away, proved with every card known (``review.exact_moment``), or whose alternative
+    (the CPU's choice) won clearly more simulated endings (``review.key_moment``: ``samples``,
+    ``wins_played``, ``wins_cpu``); or, with ``item`` None, why there is none (``review.no_moment``).
+    ``claim`` is the ``review.*`` message that says so; ``text`` its sentence."""
 
     item: int | None
     samples: int
@@ -169,8 +170,6 @@ class KeyMoment:
 def winner_hand(g: Game) -> Message:
     """The ``review.winner_hand`` claim of a finished hand: the hand of the seat that went out, as
     it was when the play began (the landlord's with the kitty), its fewest plays and control cards."""
-    from ddz.ai.cpu import SEAT_NAMES
-
     assert g.result is not None and g.landlord is not None
     seat = next(i for i in range(3) if not g.hands[i])
     start = g.hand(seat) + sum((parse(a) for who, a in g.trail if who == seat and a != PASS), parse(""))
@@ -194,13 +193,7 @@ def _line_step(g: Game, k: int, move: str) -> Message:
     """One move of a line from the endgame position of ``g`` (its ``k``-th seat from the landlord)."""
     assert g.landlord is not None
     who = (g.landlord + k) % 3
-    return nested("review.line_step", you=who == 0, who=_seat_name(who), move=_shown(move))
-
-
-def _seat_name(seat: int) -> str:
-    from ddz.ai.cpu import SEAT_NAMES
-
-    return SEAT_NAMES[seat]
+    return nested("review.line_step", you=who == 0, who=SEAT_NAMES[who], move=_shown(move))
 
 
 def exact_moment(code: str, actions: list[str], items: list[Item]) -> tuple[KeyMoment | None, str, int]:
@@ -221,9 +214,9 @@ def exact_moment(code: str, actions: list[str], items: list[Item]) -> tuple[KeyM
         pos = endgame_position(g)
         solved = solve(pos)
         mine = pos.side(pos.turn)
-        if (
-            solved.winner != mine
-        ):  # lost at the first: the mistake, if any, came earlier; later: the partner's
+        if solved.winner != mine:
+            # lost at the first decision here: the mistake, if any, came earlier; at a later one, after
+            # every action of seat 0 kept the win: the partner lost it
             return None, "lost" if n == first else "kept", first
         move = PASS if item.action == PASS else str(parse(item.action))
         refutation = solved.refutation(move)
