@@ -104,7 +104,7 @@ export default function (component) {
       el.dataset.id = c.id; el.dataset.rank = c.rank; el.dataset.index = String(i);
       if (!cards[i + 1] || cards[i + 1].rank !== c.rank) el.classList.add('rank-end');
       el.tabIndex = 0; el.setAttribute('role', 'option');
-      el.setAttribute('aria-label', c.name);
+      el.setAttribute('aria-label', c.spoken || c.name);
       el.title = c.name;
       const lab = document.createElement('span'); lab.className = 'lab'; lab.textContent = c.label; el.appendChild(lab);
       const suit = document.createElement('span'); suit.className = c.joker ? 'sub' : 'suit';
