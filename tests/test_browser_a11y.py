@@ -34,6 +34,7 @@ pytestmark = [
 
 SHOTS = Path("/tmp/shots31")
 LEAD = ("GH2F-M5HRD", ["3"])  # you are the landlord (20 cards, the small joker among them) and lead
+PARTNER = ("W4MJ-46ZKD", ["p"])  # you are a farmer following your partner's single
 MIN_CONTRAST = 4.5
 
 
@@ -307,3 +308,69 @@ def test_axe_finds_nothing_serious(server: str, browser: Any, size: tuple[int, i
         found[path] = axe_findings(page, source)
     print({k: len(v) for k, v in found.items()})
     assert not any(found.values()), {k: v for k, v in found.items() if v}
+
+
+# ---- 4. focus and one Tab stop -------------------------------------------------------------------
+FOCUSED_CARD = """() => {
+  let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  return a && a.classList && a.classList.contains('card') ? a.dataset.index : null;
+}"""
+
+
+def focused_card(page: Any) -> str | None:
+    return page.evaluate(FOCUSED_CARD)  # type: ignore[no-any-return]
+
+
+def test_the_hand_is_one_tab_stop_with_arrow_keys(server: str, browser: Any) -> None:
+    page = new_page(browser, 1280, 800)
+    code, tokens = LEAD
+    page.goto(f"{server}/?codigo={code}")  # the auction: the hand is not yours to play
+    page.locator(f"{HAND} .card").first.wait_for()
+    expect(page.locator(HAND)).to_have_attribute("aria-disabled", "true")
+    open_table(page, server, code, tokens)
+    hand = page.locator(HAND)
+    expect(hand).to_have_attribute("aria-disabled", "false")
+    stop = hand.locator('.card[tabindex="0"]')
+    assert stop.count() == 1 and hand.locator(".card").count() == 20
+    stop.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert focused_card(page) == "2"
+    assert stop.count() == 1 and stop.get_attribute("data-index") == "2"
+    page.keyboard.press("End")
+    assert focused_card(page) == "19"
+    page.keyboard.press("Home")
+    assert focused_card(page) == "0"
+    page.keyboard.press("Tab")  # one press leaves the hand
+    assert focused_card(page) is None
+    page.goto(f"{server}/explorador")
+    deck = page.locator('[aria-label="baraja completa"]')
+    deck.locator(".card").first.wait_for()
+    assert deck.locator(".card").count() == 54 and deck.locator('.card[tabindex="0"]').count() == 1
+
+
+def test_focus_returns_to_the_hand_after_pista_jugar_and_pasar(server: str, browser: Any) -> None:
+    page = new_page(browser, 1280, 800)
+    open_table(page, server, *LEAD)
+
+    def press_key(name: str) -> None:
+        settled(page)
+        page.get_by_role("button", name=name, exact=True).focus()
+        page.keyboard.press("Enter")
+
+    press_key("Pista")
+    page.get_by_text("Pista:").first.wait_for()
+    page.wait_for_function(f"() => ({FOCUSED_CARD})() !== null")
+    n = int(dock_state(page)["actions"])
+    press_key("Jugar")  # the hinted cards
+    wait_turn(page, n)
+    settled(page)
+    page.wait_for_function(f"() => ({FOCUSED_CARD})() !== null")
+    page.keyboard.press("Space")  # and the keyboard goes on from there, without a Tab
+    page.locator(f"{HAND} .card.sel").first.wait_for()
+    open_table(page, server, *PARTNER)  # you follow your partner's play: «Pasar» is on
+    n = int(dock_state(page)["actions"])
+    press_key("Pasar")
+    wait_turn(page, n)
+    page.wait_for_function(f"() => ({FOCUSED_CARD})() !== null")

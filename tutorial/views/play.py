@@ -123,8 +123,16 @@ def _act(action: str, ids: list[str] | None = None) -> bool:
     return True
 
 
-# A bid or «Pasar» tapped in the dock: for the moment of the hand it was drawn at, else nothing.
-_tap_act = guard.on_hand(_act)
+def _focus_hand() -> None:
+    """After a button of the dock, the keyboard focus goes back to your hand (a new token)."""
+    ss.hand_focus = ss.get("hand_focus", 0) + 1
+
+
+@guard.on_hand
+def _tap_act(action: str) -> None:
+    """A bid or «Pasar» tapped in the dock: for the moment of the hand it was drawn at, else nothing."""
+    _focus_hand()
+    _act(action)
 
 
 def partner_on_table(g: Game) -> int | None:
@@ -138,6 +146,7 @@ def partner_on_table(g: Game) -> int | None:
 def _play_selected() -> None:
     """Play exactly the raised cards: the same ids the bar describes. Covering your partner's play
     when you could pass first asks (a question, which changes nothing by itself)."""
+    _focus_hand()
     ids = selection(KEY)
     if not ids:
         ss.play_error = "Elige primero las cartas que quieres jugar."
@@ -152,6 +161,7 @@ def _play_selected() -> None:
 
 @guard.on_hand
 def _partner_yes() -> None:
+    _focus_hand()
     ids = ss.get("partner_ask") or []
     ss.partner_ask = None
     if ids and sorted(ids) == sorted(selection(KEY)):
@@ -160,6 +170,7 @@ def _partner_yes() -> None:
 
 @guard.on_hand
 def _partner_no() -> None:
+    _focus_hand()
     ss.partner_ask = None
 
 
@@ -167,6 +178,7 @@ def _partner_no() -> None:
 def _undo() -> None:
     """«Deshacer»: take back your last decision; the CPUs' replies before it are replayed."""
     p: Practice = ss.practice
+    _focus_hand()
     if ss.get("guided") or not p.undo():
         return
     guard.moved()
@@ -193,6 +205,7 @@ def _hint() -> None:
     g: Game = ss.practice.game
     if g.phase not in (BIDDING, PLAYING) or g.turn != HUMAN:
         return
+    _focus_hand()
     advice = hint(g, HUMAN)
     if g.phase == PLAYING:
         ids = ids_for(parse(advice.action), g.hands[HUMAN]) if advice.action != PASS else []
@@ -748,6 +761,7 @@ if g.phase != OVER:
                 compact=True,
                 disabled=not (g.phase == PLAYING and my_turn),
                 animate=f"{g.code}/{g.redeals}/{ss.deals_started}" if fresh_deal else None,
+                focus=ss.get("hand_focus"),
             )
         role = ""
         if g.landlord == HUMAN:
