@@ -300,7 +300,7 @@ def test_axe_finds_nothing_serious(server: str, browser: Any, size: tuple[int, i
     page.locator('[data-testid="ddz-bar"].ok').first.wait_for()
     found["jugar-carta"] = axe_findings(page, source)
     press(page, "Pista")
-    page.get_by_text("Pista:").first.wait_for()
+    page.get_by_test_id("hint-chip").first.wait_for()
     found["jugar-pista"] = axe_findings(page, source)
     for path in ("/reglas", "/explorador", "/manos", "/estrategia", "/retos", "/conformidad"):
         page.goto(f"{server}{path}")
@@ -360,7 +360,7 @@ def test_focus_returns_to_the_hand_after_pista_jugar_and_pasar(server: str, brow
         page.keyboard.press("Enter")
 
     press_key("Pista")
-    page.get_by_text("Pista:").first.wait_for()
+    page.get_by_test_id("hint-chip").first.wait_for()
     page.wait_for_function(f"() => ({FOCUSED_CARD})() !== null")
     n = int(dock_state(page)["actions"])
     press_key("Jugar")  # the hinted cards
