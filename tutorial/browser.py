@@ -163,6 +163,12 @@ function spanish() {
   for (const [sel, text] of Object.entries(TEXTS)) {
     document.querySelectorAll(sel).forEach(el => { if (el.textContent !== text) el.textContent = text; });
   }
+  // Streamlit's page list puts a section (its title and its pages) in a <div> among the <li>: the
+  // section is one list item, its pages inside it no list items of their own
+  document.querySelectorAll('[data-testid="stSidebarNavItems"] > :not(li)').forEach(el => {
+    if (el.getAttribute('role') !== 'listitem') el.setAttribute('role', 'listitem');
+    el.querySelectorAll('li:not([role])').forEach(li => li.setAttribute('role', 'none'));
+  });
   for (const [en, es] of Object.entries(LABELS)) {
     document.querySelectorAll('[aria-label="' + en + '"]').forEach(el => el.setAttribute('aria-label', es));
   }
