@@ -121,9 +121,9 @@ def play_hint(page: Any) -> None:
     action to be taken."""
     n = int(dock_state(page)["actions"])
     press(page, "Pista")
-    page.get_by_text("Pista:").first.wait_for()
+    page.get_by_test_id("hint-chip").first.wait_for()
     settled(page)
-    if page.get_by_text("Pista: juega").count():
+    if page.get_by_test_id("hint-chip").filter(has_text="Pista: juega").count():
         page.locator(f"{HAND} .card.sel").first.wait_for()
         press(page, "Jugar")
     else:

@@ -45,7 +45,7 @@ GROUPS = {
     "browser": {
         "test_browser", "test_browser_play", "test_browser_trust", "test_browser_compliance",
         "test_browser_table", "test_browser_path", "test_browser_claims", "test_browser_retos",
-        "test_browser_chaos", "test_browser_dock",
+        "test_browser_chaos", "test_browser_dock", "test_browser_a11y",
     },
 }  # fmt: skip
 

@@ -190,7 +190,7 @@ def test_each_annotated_hand_steps_to_the_score(slug: str) -> None:
     assert html_text(at) != first_note
     click(at, "Anterior")
     click(at, "Al final")
-    assert any(h.value == "Puntuación" for h in at.subheader)
+    assert any(h.value == "Puntuación" for h in at.header)  # h2 under the page title (issue 31)
     assert at.success and at.session_state["step"] > 0
 
 

@@ -107,7 +107,7 @@ def test_hint_after_a_tap_plays_the_hint(server: str, browser: Any) -> None:
     wait_bar(page, "Carta suelta")
     assert raised_ids(page) == [five]
     press(page, "Pista")
-    page.get_by_text("Pista: juega").wait_for()
+    page.get_by_test_id("hint-chip").filter(has_text="Pista: juega").wait_for()
     expect(page.locator(f'{HAND} .card[data-id="{five}"]')).not_to_have_class(re.compile(r"\bsel\b"))
     hinted = raised_ids(page)
     assert hinted and five not in hinted
@@ -123,7 +123,7 @@ def test_lowering_the_hinted_cards_disables_play(server: str, browser: Any) -> N
     open_as_landlord(page, server)
     actions = dock_state(page)["actions"]
     press(page, "Pista")
-    page.get_by_text("Pista: juega").wait_for()
+    page.get_by_test_id("hint-chip").filter(has_text="Pista: juega").wait_for()
     page.locator(f"{HAND} .card.sel").first.wait_for()
     for cid in raised_ids(page):
         tap(page, cid)
@@ -151,7 +151,7 @@ def test_whole_hand_every_play_is_the_raised_cards(server: str, browser: Any) ->
             # made for this moment does nothing once the pass is made)
         if button(page, "Jugar", exact=True).is_disabled() and not raised_ids(page):
             press(page, "Pista")
-            page.get_by_text("Pista:").wait_for()
+            page.get_by_test_id("hint-chip").wait_for()
             page.wait_for_timeout(300)
         if turn % 3 == 1 and raised_ids(page):
             # lower the first hinted card and raise it again by hand: a gesture after the command

@@ -91,7 +91,7 @@ def test_a_new_play_slides_in_from_its_seat_once(server: str, browser: Any) -> N
     assert fx_count(page, "slides") == 0  # what was on the table at load time does not move
     n = int(dock_state(page)["actions"])
     press(page, "Pista")
-    page.get_by_text("Pista: juega").wait_for()
+    page.get_by_test_id("hint-chip").filter(has_text="Pista: juega").wait_for()
     settled(page)
     press(page, "Jugar")
     # Caught mid-flight for the screenshot when the machine is quick enough; that the play slid in
@@ -117,7 +117,7 @@ def test_a_new_play_slides_in_from_its_seat_once(server: str, browser: Any) -> N
     # a rerun without a new play (a hint) moves nothing
     page.wait_for_timeout(700)
     press(page, "Pista")
-    page.get_by_text("Pista:").first.wait_for()
+    page.get_by_test_id("hint-chip").first.wait_for()
     settled(page)
     assert running_animations(page, "dock-table-play") == 0
     assert fx_count(page, "slides") == slides

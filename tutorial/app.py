@@ -10,13 +10,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import streamlit as st
 
 from tutorial import guard
+from tutorial.browser import spanish_document
 from tutorial.views import common
 
 st.set_page_config(page_title="Dou Dizhu — aprende a jugar", page_icon="🃏", layout="centered")
 common.inject_css()
+spanish_document()  # <html lang="es">, and Streamlit's own labels in Spanish
+
+# «Jugar» is served at the app's root; its own address, /jugar, is a hidden page that opens it there
+# with the same query (Streamlit would show an English «Page not found» box for it).
+home = st.Page("views/play.py", title="Jugar", icon=":material/playing_cards:", url_path="mesa", default=True)
+
+
+def _to_home() -> None:
+    st.switch_page(home, query_params={k: st.query_params[k] for k in st.query_params})
+
 
 learn = [
-    st.Page("views/play.py", title="Jugar", icon=":material/playing_cards:", url_path="jugar", default=True),
+    home,
     st.Page("views/rules.py", title="Reglas", icon=":material/gavel:", url_path="reglas"),
     st.Page(
         "views/explorer.py", title="Explorador de jugadas", icon=":material/search:", url_path="explorador"
@@ -32,7 +43,8 @@ implementers = [
         "views/conformance.py", title="Conformidad", icon=":material/fact_check:", url_path="conformidad"
     ),
 ]
-page = st.navigation({"": learn, "Para implementadores": implementers}, position="top")
+aliases = [st.Page(_to_home, title="Jugar", url_path="jugar", visibility="hidden")]
+page = st.navigation({"": learn + aliases, "Para implementadores": implementers}, position="top")
 # Whatever escapes a page is caught here: a Spanish notice and, on «Jugar», the hand reloaded from
 # its address, never Streamlit's English error screen.
 guard.boundary(page.run, hand_page=page.title == "Jugar")

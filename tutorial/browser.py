@@ -7,7 +7,13 @@
 - ``dock``: the page keeps room below its content for a fixed dock (a CSS selector), as tall as
   the dock really is;
 - ``save``/``load``: preferences and lesson progress kept in the browser's ``localStorage``, so
-  they survive a reload.
+  they survive a reload;
+- ``speak``: what changed on the table, said in one polite live region (``#ddz-live``) that lives
+  outside Streamlit's elements, so a rerun never replaces it and a screen reader hears each change
+  once.
+
+And :func:`spanish_document`, mounted once per run by the app: ``<html lang="es">`` and Streamlit's
+own English labels we can reach («Skip to main content», «Expand sidebar») in Spanish.
 """
 
 from __future__ import annotations
@@ -20,6 +26,33 @@ from urllib.parse import urlencode
 import streamlit as st
 
 STORAGE_KEY = "ddz-tutorial"
+
+SPEAK_JS = """
+// One polite live region for the whole app, outside Streamlit's elements (a rerun never replaces
+// it). A run sends the hand's latest events with their numbers, whose turn it is, and the bar: only
+// what this browser has not said yet is said, once.
+function speak(s) {
+  let region = document.getElementById('ddz-live');
+  if (!region) {
+    region = document.createElement('div');
+    region.id = 'ddz-live'; region.dataset.testid = 'live';
+    region.setAttribute('aria-live', 'polite'); region.setAttribute('role', 'status'); region.setAttribute('aria-atomic', 'true');
+    region.style.cssText = 'position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap';
+    document.body.appendChild(region);
+  }
+  const said = window.__ddzSaid || (window.__ddzSaid = { deal: null, event: -1, turn: null, bar: null });
+  const parts = [];
+  const events = s.events || [];
+  if (said.deal !== s.deal) {        // a new deal (or a move taken back): only its newest event is new
+    said.deal = s.deal; said.turn = null; said.bar = null;
+    said.event = events.length ? events[events.length - 1][0] - 1 : -1;
+  }
+  for (const [i, text] of events) { if (i > said.event) { parts.push(text); said.event = i; } }
+  if (s.turn && s.turn[0] !== said.turn) { said.turn = s.turn[0]; parts.push(s.turn[1]); }
+  if (s.bar && s.bar[0] !== said.bar) { said.bar = s.bar[0]; if (s.bar[1]) parts.push(s.bar[1]); }
+  if (parts.length) { region.textContent = parts.join(' '); region.dataset.said = String(Number(region.dataset.said || 0) + 1); }
+}
+"""
 
 JS = (
     """
@@ -59,6 +92,7 @@ export default function ({ data, key, setStateValue }) {
   } else if (main) {
     main.style.removeProperty('padding-bottom');
   }
+  if (data.speak) speak(data.speak);
   let stored = {};
   try { stored = JSON.parse(localStorage.getItem('"""
     + STORAGE_KEY
@@ -76,7 +110,7 @@ export default function ({ data, key, setStateValue }) {
 """
 )
 
-_effects = st.components.v2.component("ddz_effects", html="<span hidden></span>", js=JS)
+_effects = st.components.v2.component("ddz_effects", html="<span hidden></span>", js=JS + SPEAK_JS)
 
 
 def page_effects(
@@ -87,8 +121,12 @@ def page_effects(
     save: Mapping[str, Any] | None = None,
     on_load: Callable[[dict[str, Any]], None] | None = None,
     dock: str | None = None,
+    speak: Mapping[str, Any] | None = None,
 ) -> None:
     """Mount the effects for this page run (see the module docstring).
+
+    ``speak``: ``deal`` (a new deal forgets what was said), ``events`` (``[number, text]`` pairs,
+    numbered in order), ``turn`` and ``bar`` (``[key, text]``: said when the key is new).
 
     ``on_load`` receives the stored values once per session, in a callback (so it may set widget
     keys); ``save`` is written only after that, so defaults never overwrite what was stored."""
@@ -108,8 +146,53 @@ def page_effects(
         "loaded": bool(st.session_state.get(loaded_key)) or save is None,
         "save": dict(save) if save is not None else None,
         "dock": dock,
+        "speak": dict(speak) if speak is not None else None,
     }
     _effects(key=key, data=data, default={"stored": None}, on_stored_change=loaded)
+
+
+SPANISH_JS = """
+// Streamlit's own strings that we can reach, in Spanish, and the document's language. A mutation
+// observer puts them back whenever Streamlit draws its chrome again.
+const LABELS = { 'Sidebar': 'Barra lateral', 'App pages': 'Páginas', 'Expand sidebar': 'Abrir el menú',
+  'Collapse sidebar': 'Cerrar el menú', 'Dismiss': 'Descartar', 'Close': 'Cerrar', 'Main menu': 'Menú principal' };
+const TEXTS = { '[data-testid="stSkipToContent"]': 'Saltar al contenido principal' };
+function spanish() {
+  const root = document.documentElement;
+  if (root.lang !== 'es') root.lang = 'es';
+  for (const [sel, text] of Object.entries(TEXTS)) {
+    document.querySelectorAll(sel).forEach(el => { if (el.textContent !== text) el.textContent = text; });
+  }
+  // Streamlit's page list puts a section (its title and its pages) in a <div> among the <li>: the
+  // section is one list item, its pages inside it no list items of their own
+  document.querySelectorAll('[data-testid="stSidebarNavItems"] > :not(li)').forEach(el => {
+    if (el.getAttribute('role') !== 'listitem') el.setAttribute('role', 'listitem');
+    el.querySelectorAll('li:not([role])').forEach(li => li.setAttribute('role', 'none'));
+  });
+  for (const [en, es] of Object.entries(LABELS)) {
+    document.querySelectorAll('[aria-label="' + en + '"]').forEach(el => el.setAttribute('aria-label', es));
+  }
+}
+export default function () {
+  spanish();
+  if (window.__ddzSpanish) return;
+  let queued = false;
+  window.__ddzSpanish = new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; spanish(); });
+  });
+  window.__ddzSpanish.observe(document.documentElement,
+    { subtree: true, childList: true, attributes: true, attributeFilter: ['lang', 'aria-label'] });
+}
+"""
+
+_spanish = st.components.v2.component("ddz_spanish", html="<span hidden></span>", js=SPANISH_JS)
+
+
+def spanish_document() -> None:
+    """``<html lang="es">`` and Streamlit's reachable English labels in Spanish (once per run)."""
+    _spanish(key="ddz_spanish", data={})
 
 
 # ---- the table: each new play slides in from its seat; bombs, rocket and spring get a beat ------

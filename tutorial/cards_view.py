@@ -28,6 +28,8 @@ def card_face(card_id: str) -> dict[str, str]:
             "sub": word,
             "suit": "",
             "name": name,
+            # the spoken name starts with the visible word, so «peq.» said aloud finds the card
+            "spoken": f"{word}, {name}",
             "color": "black" if rank == "B" else "red",
             "joker": "1",
         }
@@ -40,6 +42,7 @@ def card_face(card_id: str) -> dict[str, str]:
         "sub": "",
         "suit": SUIT_GLYPH[suit],
         "name": f"{label} de {SUIT_NAME[suit]}",
+        "spoken": f"{label} de {SUIT_NAME[suit]}",
         "color": "red" if suit in "HD" else "black",
         "joker": "",
     }
@@ -59,7 +62,7 @@ CSS = """
 .ddz-c.joker{justify-content:flex-start;gap:2px}.ddz-c.joker .s{align-self:flex-start;font-size:9px;font-weight:700}
 .ddz-c.joker.big{background:#fff3f3}
 .ddz-c.back{background:repeating-linear-gradient(45deg,#2456a6,#2456a6 4px,#3b6fc4 4px,#3b6fc4 8px)}
-.ddz-empty{color:#777;font-style:italic}
+.ddz-empty{color:#666;font-style:italic}
 """
 
 

@@ -2,7 +2,8 @@
 
 Slide a finger or the mouse across cards to toggle them (selected cards rise), double tap a card
 to select every card of its rank, or use the keyboard (Tab, arrows, Space/Enter; Shift+Enter for the
-whole rank).
+whole rank). The hand is one Tab stop (a roving tabindex, as in a listbox): the arrow keys, Home and
+End move between the cards; it is marked ``aria-disabled`` while it is not yours to play.
 
 **Who owns the selection.** The browser owns the raised cards. Python changes them only by sending
 a *command*: a numbered selection (``force_selection``). The widget applies a command once, when its
@@ -94,6 +95,11 @@ export default function (component) {
   hand.classList.toggle('grid', grid);
   hand.classList.toggle('disabled', !!data.disabled);
   hand.setAttribute('aria-label', data.label || 'cartas');
+  hand.setAttribute('aria-disabled', data.disabled ? 'true' : 'false');
+  const root = hand.getRootNode();   // the component's shadow root: its activeElement is the card
+  const active = () => root.activeElement || null;
+  const focused = hand.contains(active()) ? active() : null;
+  const focusedAt = focused && focused.dataset.index ? Number(focused.dataset.index) : null;
   if (rebuild) {
     hand.textContent = '';
     let group = null;   // the grid keeps the cards of a rank together: one unbreakable group per rank
@@ -103,8 +109,8 @@ export default function (component) {
                      + (c.label === '10' ? ' ten' : '');
       el.dataset.id = c.id; el.dataset.rank = c.rank; el.dataset.index = String(i);
       if (!cards[i + 1] || cards[i + 1].rank !== c.rank) el.classList.add('rank-end');
-      el.tabIndex = 0; el.setAttribute('role', 'option');
-      el.setAttribute('aria-label', c.name);
+      el.tabIndex = -1; el.setAttribute('role', 'option');
+      el.setAttribute('aria-label', c.spoken || c.name);
       el.title = c.name;
       const lab = document.createElement('span'); lab.className = 'lab'; lab.textContent = c.label; el.appendChild(lab);
       const suit = document.createElement('span'); suit.className = c.joker ? 'sub' : 'suit';
@@ -120,6 +126,24 @@ export default function (component) {
     });
   }
   const els = [...hand.querySelectorAll('.card')];
+  // One Tab stop: the card last moved to (by id; else the one at its place, else the first).
+  let rove = els.findIndex(el => el.dataset.id === st.rove);
+  if (rove < 0) rove = Math.min(st.roveAt || 0, els.length - 1);
+  const moveTo = (i, focus) => {
+    if (i < 0 || i >= els.length) return;
+    els.forEach((el, k) => { el.tabIndex = k === i ? 0 : -1; });
+    st.rove = els[i].dataset.id; st.roveAt = i;
+    if (focus) els[i].focus({ preventScroll: !!data.compact });
+  };
+  if (els.length) moveTo(rove, false);
+  // Focus stays in the hand: a rebuilt hand (you played cards) gives it back to the card at the same
+  // place, and a new ``focus`` token (you pressed «Jugar», «Pasar», «Pista»…) brings it here.
+  if (rebuild && focusedAt !== null && !hand.contains(active())) moveTo(Math.min(focusedAt, els.length - 1), true);
+  if (data.focus && st.focus !== data.focus) {
+    const first = st.focus === undefined;   // a page load never takes the focus
+    st.focus = data.focus;
+    if (!first && els.length) moveTo(st.roveAt || 0, true);
+  } else if (st.focus === undefined) st.focus = data.focus || null;
   const layout = () => {
     if (grid) { hand.style.height = ''; els.forEach(el => { el.style.left = ''; el.style.top = ''; el.style.removeProperty('--rot'); }); return; }
     // The dock's hand («compact») on a narrow screen: smaller cards, and the rows overlap like a
@@ -220,6 +244,7 @@ export default function (component) {
       st.lastTap = null; st.drag = null; paint(); commit(); return;
     }
     st.lastTap = { i, t: now };
+    moveTo(i, false);
     toggle(i); st.drag = { last: i, seen: new Set([i]) }; paint();
   };
   hand.onpointermove = e => {
@@ -233,15 +258,17 @@ export default function (component) {
   };
   hand.onpointerup = hand.onpointercancel = () => { if (st.drag) { st.drag = null; commit(); } };
   hand.onkeydown = e => {
-    const i = els.indexOf(document.activeElement) >= 0 ? els.indexOf(document.activeElement)
-            : els.findIndex(el => el === e.target);
-    if (i < 0 || data.disabled) return;
+    const i = els.indexOf(active()) >= 0 ? els.indexOf(active()) : els.findIndex(el => el === e.target);
+    if (i < 0) return;
+    if (data.disabled && !['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp', 'Home', 'End'].includes(e.key)) return;
     if (e.key === 'Enter' && e.shiftKey) {                 // the keyboard's double tap: the whole rank
       e.preventDefault(); const rank = els[i].dataset.rank;
       els.forEach(el => { if (el.dataset.rank === rank) st.sel.add(el.dataset.id); }); paint(); commit();
     } else if (e.key === ' ' || e.key === 'Enter') { e.preventDefault(); toggle(i); paint(); commit(); }
-    else if (e.key === 'ArrowRight' && i + 1 < els.length) { e.preventDefault(); els[i + 1].focus(); }
-    else if (e.key === 'ArrowLeft' && i > 0) { e.preventDefault(); els[i - 1].focus(); }
+    else if (e.key === 'ArrowRight' || e.key === 'ArrowDown') { e.preventDefault(); moveTo(Math.min(i + 1, els.length - 1), true); }
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') { e.preventDefault(); moveTo(Math.max(i - 1, 0), true); }
+    else if (e.key === 'Home') { e.preventDefault(); moveTo(0, true); }
+    else if (e.key === 'End') { e.preventDefault(); moveTo(els.length - 1, true); }
   };
 }
 """
@@ -300,11 +327,13 @@ def card_hand(
     label: str = "tus cartas",
     clear_label: str | None = None,
     on_change: Callable[[], None] | None = None,
+    focus: str | int | None = None,
 ) -> list[str]:
     """Draw the cards ``ids`` and return the ids that are raised (``clear_label`` adds a button under
     the cards that lowers them all). ``on_change`` runs only for a gesture newer than every command;
     ``animate`` names a deal: the browser deals the cards one by one once per name; ``compact``: the
-    dock's hand (on a narrow screen smaller cards, in overlapping rows)."""
+    dock's hand (on a narrow screen smaller cards, in overlapping rows); a new ``focus`` token (after
+    the first one the browser sees) brings the keyboard focus back to the hand."""
     n, forced = command(key)
     data: dict[str, Any] = {
         "cards": [card_face(i) for i in ids],
@@ -317,6 +346,7 @@ def card_hand(
         "compact": compact,
         "label": label,
         "clear_label": clear_label,
+        "focus": focus,
     }
 
     def changed() -> None:

@@ -22,7 +22,8 @@ PAGE_CSS = """
 .ddz-counter span{display:inline-flex;flex-direction:column;align-items:center;min-width:30px;
  border:1px solid #ccd;border-radius:6px;padding:2px 3px;font:600 13px system-ui}
 .ddz-counter span i{font-style:normal;font-weight:400;color:#555}
-.ddz-counter span.zero{opacity:.35}
+.ddz-counter span.zero{color:#5c636b;background:#f1f3f6;border-style:dashed}
+.ddz-counter span.zero i{color:#5c636b}
 .ddz-note{background:#fff8e1;border-left:3px solid #e0a800;padding:3px 8px;margin:4px 0;border-radius:4px}
 .ddz-last{color:#333;margin-top:4px;font-size:13.5px}
 .ddz-history{margin:0;padding-left:1.4em;font-size:14px;line-height:1.35}
@@ -37,6 +38,10 @@ PAGE_CSS = """
 .ddz-notice.error{background:#fdecec;border:1px solid #d05050}
 .ddz-notice.coach{background:#f3eefe;border:1px solid #9b7be0}
 .ddz-caption{font-size:13px;color:#555}
+[data-testid="stCaptionContainer"],[data-testid="stCaptionContainer"] p{color:#545b66 !important;opacity:1 !important}
+button[data-testid^="stBaseButton"]:disabled{color:#545b66 !important;background:#eef0f3 !important;
+ border-color:#9aa3ad !important;opacity:1 !important}
+button[data-testid^="stBaseButton"]:disabled *{color:inherit !important}
 .ddz-review{border-radius:8px;padding:6px 10px;font-size:14px;line-height:1.4}
 .ddz-review.bien{background:#e7f6ec;border-left:4px solid #3c9a5f}
 .ddz-review.imprecisión{background:#fff8e1;border-left:4px solid #e0a800}

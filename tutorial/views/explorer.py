@@ -116,7 +116,7 @@ def workspace() -> None:
     if canon:
         st.html(cards_html(ids_for(parse(canon)), empty=""))
 
-    st.subheader("Baraja")
+    st.header("Baraja")
     card_hand(
         list(DECK_ORDER),
         key=KEY,
@@ -134,7 +134,7 @@ def workspace() -> None:
 
 workspace()
 
-st.subheader("Ejemplos de las reglas")
+st.header("Ejemplos de las reglas")
 cols = st.columns(2)
 for i, (label, play, table) in enumerate(EXAMPLES):
     cols[i % 2].button(label, key=f"ex{i}", on_click=_example, args=(play, table), width="stretch")

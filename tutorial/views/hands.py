@@ -145,7 +145,7 @@ with st.expander("Contador de cartas de Sur (las que Sur aún no ha visto)", exp
     st.html(counter_html(g.unseen_cards(0).counts))
 
 if g.phase == OVER and g.result is not None:
-    st.subheader("Puntuación")
+    st.header("Puntuación")
     st.markdown("\n".join(f"- {line}" for line in g.result.explain(SEAT_NAMES)))
     st.success(current.lesson)
 

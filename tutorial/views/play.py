@@ -123,8 +123,16 @@ def _act(action: str, ids: list[str] | None = None) -> bool:
     return True
 
 
-# A bid or «Pasar» tapped in the dock: for the moment of the hand it was drawn at, else nothing.
-_tap_act = guard.on_hand(_act)
+def _focus_hand() -> None:
+    """After a button of the dock, the keyboard focus goes back to your hand (a new token)."""
+    ss.hand_focus = ss.get("hand_focus", 0) + 1
+
+
+@guard.on_hand
+def _tap_act(action: str) -> None:
+    """A bid or «Pasar» tapped in the dock: for the moment of the hand it was drawn at, else nothing."""
+    _focus_hand()
+    _act(action)
 
 
 def partner_on_table(g: Game) -> int | None:
@@ -138,6 +146,7 @@ def partner_on_table(g: Game) -> int | None:
 def _play_selected() -> None:
     """Play exactly the raised cards: the same ids the bar describes. Covering your partner's play
     when you could pass first asks (a question, which changes nothing by itself)."""
+    _focus_hand()
     ids = selection(KEY)
     if not ids:
         ss.play_error = "Elige primero las cartas que quieres jugar."
@@ -152,6 +161,7 @@ def _play_selected() -> None:
 
 @guard.on_hand
 def _partner_yes() -> None:
+    _focus_hand()
     ids = ss.get("partner_ask") or []
     ss.partner_ask = None
     if ids and sorted(ids) == sorted(selection(KEY)):
@@ -160,6 +170,7 @@ def _partner_yes() -> None:
 
 @guard.on_hand
 def _partner_no() -> None:
+    _focus_hand()
     ss.partner_ask = None
 
 
@@ -167,6 +178,7 @@ def _partner_no() -> None:
 def _undo() -> None:
     """«Deshacer»: take back your last decision; the CPUs' replies before it are replayed."""
     p: Practice = ss.practice
+    _focus_hand()
     if ss.get("guided") or not p.undo():
         return
     guard.moved()
@@ -193,6 +205,7 @@ def _hint() -> None:
     g: Game = ss.practice.game
     if g.phase not in (BIDDING, PLAYING) or g.turn != HUMAN:
         return
+    _focus_hand()
     advice = hint(g, HUMAN)
     if g.phase == PLAYING:
         ids = ids_for(parse(advice.action), g.hands[HUMAN]) if advice.action != PASS else []
@@ -606,6 +619,7 @@ with st.expander("Tus manos en este navegador", expanded=g.phase == OVER, icon="
 # ---- the dock: feedback, bar, buttons and hand, always on screen ----------------------------
 my_turn = g.phase in (BIDDING, PLAYING) and g.turn == HUMAN
 why = ""  # why a button is off, said on the dock's last line
+said_bar = ""  # the bar as the live region says it (while you choose your cards)
 if g.phase != OVER:
     st.html(f"<style>{DOCK_CSS}</style>")
     dock = st.container(key="ddz-dock")
@@ -685,21 +699,21 @@ if g.phase != OVER:
                 else:
                     if stuck and not chosen:
                         assert g.table is not None
-                        slot().html(
-                            bar_html(
-                                False,
-                                f"No tienes nada que supere a {say_cards(g.table.shown())}",
-                                "Ninguna combinación de tu mano la supera: pasas automáticamente "
-                                "(puedes cambiarlo en Ajustes)."
-                                if ss.auto_pass and not ss.get("guided")
-                                else "Ninguna combinación de tu mano la supera: pulsa «Pasar».",
-                            )
+                        title = f"No tienes nada que supere a {say_cards(g.table.shown())}"
+                        detail = (
+                            "Ninguna combinación de tu mano la supera: pasas automáticamente "
+                            "(puedes cambiarlo en Ajustes)."
+                            if ss.auto_pass and not ss.get("guided")
+                            else "Ninguna combinación de tu mano la supera: pulsa «Pasar»."
                         )
+                        slot().html(bar_html(False, title, detail))
+                        said_bar = f"{title}. {detail}"
                         ok = False
                     else:
                         ranks = str(cards_of(chosen)) if chosen else ""
                         bar = describe(ranks, str(g.table) if g.table is not None else "")
                         slot().html(bar_html(bar.ok if chosen else None, bar.title, bar.detail))
+                        said_bar = f"{bar.title}. {bar.detail}" if chosen else ""
                         ok = bar.ok
                     row = slot().container(horizontal=True, gap="small")
                     row.button(
@@ -747,6 +761,7 @@ if g.phase != OVER:
                 compact=True,
                 disabled=not (g.phase == PLAYING and my_turn),
                 animate=f"{g.code}/{g.redeals}/{ss.deals_started}" if fresh_deal else None,
+                focus=ss.get("hand_focus"),
             )
         role = ""
         if g.landlord == HUMAN:
@@ -894,8 +909,36 @@ if over:
             )
         review_panel(p)
 
+
+def turn_words(p: Practice) -> tuple[str, str]:
+    """Whose turn it is, or how the hand ended and the score, for the live region: ``(key, text)``."""
+    g = p.game
+    if g.phase == OVER and g.result is not None:
+        won = (g.result.winner == "landlord") == (g.landlord == HUMAN)
+        lines = g.result.explain(("Sur (tú)", "Este", "Oeste"))
+        return "over", " ".join(["¡Has ganado!" if won else "Has perdido.", *lines])
+    whose = "Te toca" if g.turn == HUMAN else f"Le toca a {WHO[g.turn]}"
+    what = "pujar" if g.phase == BIDDING else "jugar"
+    return f"{len(g.actions)}/{g.phase}/{g.turn}", f"{whose} {what}."
+
+
+def spoken(p: Practice, deal: int, bar: str, hint_said: str) -> dict[str, Any]:
+    """What the live region says on this run: the latest events of the hand, whose turn it is (or
+    the end and the score) and, while you choose, the bar (with the hint when you asked for one)."""
+    said_lines = history(p)
+    first = max(0, len(said_lines) - 6)
+    bar_text = " ".join(t for t in (hint_said, bar) if t)
+    return {
+        "deal": f"{p.game.code}/{deal}/{sum(len(v) for v in p.undone.values())}",
+        "events": [[i, said_lines[i].text] for i in range(first, len(said_lines))],
+        "turn": list(turn_words(p)),
+        "bar": [f"{len(p.game.actions)}/{bar_text}", bar_text],
+    }
+
+
 page_effects(
     key="fx_play",
+    speak=spoken(p, ss.deals_started, said_bar, ss.get("hint_text", "")),
     query=p.query(),
     scroll=(
         (".st-key-ddz-review", ss.review_scrolls)

@@ -216,7 +216,7 @@ menu = ([label(z)] if z.id == OWN else []) + [label(q) for q in ALL if q.level =
 ss.retos_pick = label(z)
 st.selectbox("Reto", menu, key="retos_pick", on_change=_pick)
 
-st.subheader(say_label(z), anchor="reto")
+st.header(say_label(z), anchor="reto")
 got = ss.retos_stars.get(z.id)
 if got is not None:
     st.html(f'<div class="retos-stars" data-testid="retos-stars">{stars_text(got)}</div>')

@@ -164,7 +164,8 @@ rows = "".join(
 )
 st.html(
     f'<div class="ddz-caption">{html.escape(PAGE["score"].text)}</div>'
-    '<table data-testid="score-table"><tr><th></th><th>terrateniente</th><th>cada campesino</th></tr>'
+    '<table data-testid="score-table"><tr><th scope="col">Resultado</th><th scope="col">terrateniente</th>'
+    '<th scope="col">cada campesino</th></tr>'
     f"{rows}</table>"
 )
 row = st.container(horizontal=True)
