@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from test_app import page as app_page
 
 from ddz.cards import parse
 from ddz.endgame import PASS, Position, Solution, clear_caches, solve
@@ -278,12 +279,7 @@ def test_cards_that_are_no_move_are_explained() -> None:
 
 # ---- the page, through AppTest ---------------------------------------------------------------------------
 def page(**params: str) -> AppTest:
-    at = AppTest.from_file(str(VIEWS / "retos.py"), default_timeout=60)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return app_page("retos", **params)
 
 
 def html_text(at: AppTest) -> str:
