@@ -22,7 +22,6 @@ from truthcheck.wording import wording
 from tutorial import retos
 from tutorial.retos import THEMES, Attempt, Puzzle, check_cards, puzzles, steps
 
-VIEWS = Path(__file__).resolve().parents[1] / "tutorial" / "views"
 PUZZLES = puzzles()
 IDS = [z.id for z in PUZZLES]
 
