@@ -2200,6 +2200,11 @@ def message(code: str, data: Mapping[str, Any] | None = None, seats: Seats = Non
     return render(code, data or {}, seats=seats)
 
 
+def render_message(m: Message, seats: Seats = None) -> str:
+    """The Spanish sentence of a nested message (``{"code": …, "data": …}``, see :func:`nested`)."""
+    return render(m["code"], m.get("data") or {}, seats=seats)
+
+
 def rule_of(code: str) -> str:
     """The rule id of a code (``""`` when it explains no single rule)."""
     entry = CATALOG.get(code)

@@ -31,7 +31,7 @@ from .cards import (
     pack,
     parse,
 )
-from .messages import CATALOG, CodedError, Said, render, rule_of
+from .messages import CATALOG, CodedError, Said, render, render_message, rule_of
 from .messages import KIND_NAMES_ES as KIND_NAMES_ES  # the Spanish names live in the catalog
 from .variants import STANDARD, Variant
 
@@ -139,8 +139,7 @@ class Play:
 
     def describe(self) -> str:
         """One Spanish sentence: ``"trío con carta suelta de K (cuerpo KKK, acompañante 3)"``."""
-        m = self.as_message()
-        return render(m["code"], m["data"])
+        return render_message(self.as_message())
 
     def anatomy(self) -> str:
         """Its parts in Spanish: ``"cuerpo KKK, acompañante 3, carta que manda: K"``."""

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from test_app import gesture
 from test_app import page as app_page
 
 from ddz.cards import parse
@@ -298,13 +299,7 @@ def raise_cards(at: AppTest, move: str) -> None:
     key = f"retos_hand_{att.puzzle.id}_{seat}"
     from ddz.codes import ids_for
 
-    ids = ids_for(parse(move), att.ids[seat])
-    try:
-        cmd = int(at.session_state[f"{key}__cmd"])
-    except KeyError:
-        cmd = 0
-    at.session_state[key] = {"selected": {"ids": ids, "cmd": cmd}}
-    at.run()
+    gesture(at, key, ids_for(parse(move), att.ids[seat]))
 
 
 def press(at: AppTest, label: str) -> None:

@@ -22,8 +22,7 @@ from ddz.ai import Cpu, hint
 from ddz.ai.cpu import SEAT_NAMES
 from ddz.ai.reasons import as_message, render
 from ddz.game import Game
-from ddz.messages import Message
-from ddz.messages import render as say
+from ddz.messages import Message, render_message
 from tutorial.logic import AnnotatedHand, check_claims, game_at, step_note
 from tutorial.practice import HUMAN, Practice, coach_claim, hint_claim, history
 from tutorial.review import counted, key_moment, review
@@ -48,10 +47,6 @@ class Sentence:
 
 def _said(source: str, where: str, text: str, kind: str, problems: list[str]) -> Sentence:
     return Sentence(source, where, text, kind, tuple(problems + wording(text)))
-
-
-def _text(m: Message) -> str:
-    return say(m["code"], m["data"])
 
 
 def annotated(hand: AnnotatedHand) -> Iterator[Sentence]:
@@ -83,10 +78,10 @@ def practice(code: str, level: str, you: str = "hard") -> Iterator[Sentence]:
             advice = hint(g, HUMAN)
             here = Decision(g, HUMAN, advice.action)
             claim = hint_claim(advice, g.phase)
-            yield _said("hint", where, _text(claim), claim["code"], check(here, claim))
+            yield _said("hint", where, render_message(claim), claim["code"], check(here, claim))
             coached = coach_claim(p, [])
             assert coached is not None
-            yield _said("coach", where, _text(coached), coached["code"], check(here, coached))
+            yield _said("coach", where, render_message(coached), coached["code"], check(here, coached))
             p.act(advice.action if you == "hard" else me.act(g))
         else:
             seat = g.turn
@@ -119,7 +114,9 @@ def practice(code: str, level: str, you: str = "hard") -> Iterator[Sentence]:
             "forced": c["sin elección"],
         },
     }
-    yield _said("summary", f"{code} {level}", _text(summary), "review.summary", check_summary(items, summary))
+    yield _said(
+        "summary", f"{code} {level}", render_message(summary), "review.summary", check_summary(items, summary)
+    )
     moment = key_moment(code, actions, items)
     if moment is not None:
         problems = check_moment(code, actions, items, moment.claim)

@@ -14,7 +14,7 @@ from ddz.ai.cpu import LEVELS, Advice
 from ddz.ai.reasons import as_message
 from ddz.codes import DECK_ORDER, CodeError, cards_of, new_code, normalize
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Event, Game, GameError
-from ddz.messages import Message, nested, render
+from ddz.messages import Message, nested, render_message
 from ddz.plays import classify
 from tutorial.logic import say_play
 
@@ -235,7 +235,7 @@ class Line:
 
     @property
     def text(self) -> str:
-        return render(self.claim["code"], self.claim["data"])
+        return render_message(self.claim)
 
 
 def history(p: Practice) -> list[Line]:
@@ -289,8 +289,7 @@ def hint_claim(advice: Advice, phase: str) -> Message:
 
 def hint_text(advice: Advice, phase: str) -> str:
     """The «Pista» sentence («Pista: juega 5 5 — te deja en 3 jugadas…»)."""
-    m = hint_claim(advice, phase)
-    return render(m["code"], m["data"])
+    return render_message(hint_claim(advice, phase))
 
 
 def coach_claim(p: Practice, raised: list[str]) -> Message | None:
@@ -320,4 +319,4 @@ def coach_claim(p: Practice, raised: list[str]) -> Message | None:
 def coach(p: Practice, raised: list[str]) -> str:
     """What the guide says now (:func:`coach_claim` in Spanish; «» when it is not your turn)."""
     m = coach_claim(p, raised)
-    return render(m["code"], m["data"]) if m is not None else ""
+    return render_message(m) if m is not None else ""

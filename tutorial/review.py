@@ -15,7 +15,7 @@ from ddz.ai.solver import min_plays
 from ddz.cards import parse
 from ddz.endgame import solve
 from ddz.game import BIDDING, PASS, Game
-from ddz.messages import Message, nested, render, say_cards
+from ddz.messages import Message, nested, render_message, say_cards
 from ddz.plays import classify
 from tutorial.mistakes import MISTAKES, Decision, mistake_of
 from tutorial.retos import endgame_position
@@ -47,7 +47,7 @@ class Item:
 
     @property
     def text(self) -> str:
-        return render(self.claim["code"], self.claim["data"])
+        return render_message(self.claim)
 
 
 def _same(a: str, b: str) -> bool:
@@ -164,7 +164,7 @@ class KeyMoment:
 
     @property
     def text(self) -> str:
-        return render(self.claim["code"], self.claim["data"])
+        return render_message(self.claim)
 
 
 def winner_hand(g: Game) -> Message:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..messages import Message, message, nested
+from ..messages import Message, nested, render_message
 
 CODES: dict[str, str] = {
     "go_out": "the play empties the hand",
@@ -122,7 +122,7 @@ def as_message(reason: Reason, you: bool = True) -> Message:
 def render(reason: Reason, person: str = "tú") -> str:
     """The Spanish sentence for ``reason``: to the player (``"tú"``) or about a seat (its name)."""
     m = as_message(reason, person == "tú")
-    return message(m["code"], m["data"])
+    return render_message(m)
 
 
 def _cost(d: dict[str, Any], you: bool) -> Message:
