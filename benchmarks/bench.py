@@ -270,19 +270,22 @@ def bench_vs_rlcard(n: int, seed: int) -> dict[str, float] | None:
     }
 
 
-def bench_games(seconds: float, seed: int) -> tuple[float, int]:
+def bench_games(seconds: float, seed: int) -> tuple[float, int, float]:
+    """Whole random games (random legal players through the string API, bidding included) for
+    ``seconds``: games per wall-clock second, the count, and games per CPU-second of this process
+    (what a quiet box gives; a busy one slows the wall clock more than this process's CPU time)."""
     from benchmarks.agents import RandomAgent
     from ddz.codes import encode
     from ddz.game import BIDDING, PLAYING, Game
 
     agent, rng = RandomAgent(seed), random.Random(seed)
-    games, t0 = 0, time.perf_counter()
+    games, t0, c0 = 0, time.perf_counter(), time.process_time()
     while time.perf_counter() - t0 < seconds:
         g = Game.from_code(encode(rng.getrandbits(40)))
         while g.phase in (BIDDING, PLAYING):
             g.apply(agent.act(g))
         games += 1
-    return games / (time.perf_counter() - t0), games
+    return games / (time.perf_counter() - t0), games, games / (time.process_time() - c0)
 
 
 SOLVER_HARD = (
@@ -400,8 +403,11 @@ def main(argv: list[str] | None = None) -> int:
             f"follow 17: RLCard {rl['follow_us']:.0f} µs -> ratio {rl['follow_ratio']:.3f}x"
         )
     _progress("random full games")
-    gps, n = bench_games(args.game_seconds, args.seed)
-    print(f"full random games (random legal players, bidding included): {gps:.0f} games/s ({n} games)")
+    gps, n, cpu_gps = bench_games(args.game_seconds, args.seed)
+    print(
+        f"full random games (random legal players, bidding included): {gps:.0f} games/s ({n} games), "
+        f"{cpu_gps:.0f} games per CPU-second"
+    )
     _progress("solver")
     ms, hand = bench_solver(args.seed)
     print(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from operator import le, mul
+from operator import add, le, mul, sub
 from typing import Any
 
 from .messages import RANK_NAMES_ES as RANK_NAMES_ES  # the Spanish names live in the catalog
@@ -161,12 +161,12 @@ class Cards:
     def from_ranks(cls, ranks: Iterable[int]) -> Cards:
         """Build from rank indices, e.g. ``[0, 0, 1]`` is ``334`` (ints 0 to 14: ``-1`` is refused,
         not read as the big joker)."""
-        counts = [0] * NUM_RANKS
-        for r in ranks:
-            if type(r) is not int or not 0 <= r < NUM_RANKS:
-                raise NotationError("bad_rank_index", {"index": repr(r)})
-            counts[r] += 1
-        return cls(counts)
+        rs = list(ranks)
+        if rs and ({*map(type, rs)} != _INT or min(rs) < 0 or max(rs) >= NUM_RANKS):
+            for r in rs:  # the first index that is not a rank names the error
+                if type(r) is not int or not 0 <= r < NUM_RANKS:
+                    raise NotationError("bad_rank_index", {"index": repr(r)})
+        return cls(map(rs.count, _RANGE))
 
     def __str__(self) -> str:
         s = self._str
@@ -201,19 +201,23 @@ class Cards:
         """Sub-multiset test; ``other`` may be cards in notation (``Cards("3") <= "33"``)."""
         if type(other) is not Cards:
             other = parse(other)
-        return all(a <= b for a, b in zip(self.counts, other.counts))
+        return all(map(le, self.counts, other.counts))
 
     def __add__(self, other: Cards | str) -> Cards:
         if type(other) is not Cards:
             other = parse(other)
-        return Cards(a + b for a, b in zip(self.counts, other.counts))
+        counts = tuple(map(add, self.counts, other.counts))
+        if not all(map(le, counts, MAX_COPIES)):
+            return Cards(counts)  # raises the error of a count too high
+        return _unchecked(counts, self.key + other.key)
 
     def __sub__(self, other: Cards | str) -> Cards:
         if type(other) is not Cards:
             other = parse(other)
         if not other <= self:
             raise NotationError("cannot_remove", {"cards": str(other), "hand": str(self)})
-        return Cards(a - b for a, b in zip(self.counts, other.counts))
+        # Fields never borrow when other <= self: the keys subtract as the counts do.
+        return _unchecked(tuple(map(sub, self.counts, other.counts)), self.key - other.key)
 
     def count(self, rank: int | str) -> int:
         """How many cards of ``rank`` (index or symbol)."""
@@ -225,6 +229,16 @@ _SET_COUNTS = vars(Cards)["counts"].__set__
 _SET_KEY = vars(Cards)["key"].__set__
 _SET_STR = vars(Cards)["_str"].__set__
 _new_object = object.__new__
+_RANGE = range(NUM_RANKS)
+
+
+def _unchecked(counts: tuple[int, ...], key: int) -> Cards:
+    """A Cards from counts known valid and their packed key (no check: internal use only)."""
+    cards: Cards = _new_object(Cards)
+    _SET_COUNTS(cards, counts)
+    _SET_KEY(cards, key)
+    _SET_STR(cards, None)
+    return cards
 
 
 FULL_DECK = Cards(MAX_COPIES)
@@ -300,17 +314,17 @@ def _card_ids_as_ranks(text: str) -> str:
 
 def _parse_str(text: str) -> Cards:
     source = text
-    if _CARD_ID.search(text):
+    # A card id whose letters are all ranks holds a J (BJ, RJ, JS…); any other id has a suit letter,
+    # which the fast reading refuses, so the careful reading converts it.
+    if ("J" in text or "j" in text) and _CARD_ID.search(text):
         text = _card_ids_as_ranks(text)
     try:
         both = sum(map(_WIDE.__getitem__, text)) if len(text) < 128 else -1
     except KeyError:
         both = -1
     if both >= 0 and not (both + _WIDE_ADD) & _WIDE_TOP:  # the key's fields, above, are left alone
-        cards = _new_object(Cards)  # counts known valid: filled by the slots' own setters
-        _SET_COUNTS(cards, tuple((both & _WIDE_MASK).to_bytes(NUM_RANKS, "little")))
-        _SET_KEY(cards, both >> _KEY_SHIFT)
-        _SET_STR(cards, None)
+        # counts known valid: filled by the slots' own setters
+        cards = _unchecked(tuple((both & _WIDE_MASK).to_bytes(NUM_RANKS, "little")), both >> _KEY_SHIFT)
     else:
         cards = _parse_careful(text)  # raises NotationError for bad text
     if len(_PARSE_CACHE) >= PARSE_CACHE_LIMIT:

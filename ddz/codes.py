@@ -42,26 +42,46 @@ class CodeError(CodedError):
     group = "deal_code"
 
 
+_RANK_OF_ID = {cid: RANKS.index(cid[0]) for cid in DECK_ORDER}
+DECK_POSITION: dict[str, int] = {cid: i for i, cid in enumerate(DECK_ORDER)}
+"""Index of each card id in :data:`DECK_ORDER` (read it; never change it)."""
+
+
 def card_rank(card_id: str) -> int:
     """Rank index of a card id such as ``"TS"`` or ``"RJ"``."""
-    return RANKS.index(card_id[0])
+    r = _RANK_OF_ID.get(card_id)
+    return RANKS.index(card_id[0]) if r is None else r
+
+
+def deck_position(card_id: str) -> int:
+    """Index of a card id in :data:`DECK_ORDER` (the sort key of ids; ``ValueError`` if unknown)."""
+    try:
+        return DECK_POSITION[card_id]
+    except KeyError:
+        return DECK_ORDER.index(card_id)  # raises the ValueError ``tuple.index`` always raised
 
 
 def ids_for(cards: Cards, pool: list[str] | tuple[str, ...] = DECK_ORDER) -> list[str]:
     """Concrete card ids for a rank multiset, the first ones of each rank in ``pool``'s order."""
     need = list(cards.counts)
-    out = []
+    left = sum(need)
+    out: list[str] = []
+    if not left:
+        return out
     for cid in pool:
         r = card_rank(cid)
         if need[r]:
             need[r] -= 1
             out.append(cid)
+            left -= 1
+            if not left:
+                break
     return out
 
 
 def cards_of(ids: tuple[str, ...] | list[str]) -> Cards:
     """The rank multiset of some card ids."""
-    return Cards.from_ranks(card_rank(i) for i in ids)
+    return Cards.from_ranks(map(card_rank, ids))
 
 
 class SplitMix64:
@@ -166,9 +186,15 @@ def next_deal(state: int, index: int) -> tuple[Deal, int]:
 
 def _next(rng: SplitMix64, index: int) -> Deal:
     deck = list(DECK_ORDER)
+    state = rng.state
     for i in range(len(deck) - 1, 0, -1):
-        j = rng.next() % (i + 1)
+        # SplitMix64.next, inlined (the hot loop of every deal)
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        j = (z ^ (z >> 31)) % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
+    rng.state = state
     hands = tuple(tuple(_sorted_ids(deck[s:51:3])) for s in range(3))
     first = rng.next() % 3
     return Deal((hands[0], hands[1], hands[2]), tuple(_sorted_ids(deck[51:])), first, index)
@@ -186,4 +212,4 @@ def deal(code: str, redeal: int = 0) -> Deal:
 
 
 def _sorted_ids(ids: list[str]) -> list[str]:
-    return sorted(ids, key=DECK_ORDER.index)
+    return sorted(ids, key=deck_position)

@@ -12,7 +12,18 @@ from enum import StrEnum
 from typing import Any
 
 from .cards import FULL_DECK, NUM_RANKS, RANK_NAMES_ES, Cards, NotationError, parse
-from .codes import DECK_ORDER, Deal, cards_of, deals_with_state, ids_for, new_code, next_deal, normalize
+from .codes import (
+    DECK_ORDER,
+    DECK_POSITION,
+    Deal,
+    cards_of,
+    deals_with_state,
+    deck_position,
+    ids_for,
+    new_code,
+    next_deal,
+    normalize,
+)
 from .compare import compare_plays
 from .messages import CodedError, Said, Seats, nested, render
 from .moves import legal_plays
@@ -535,7 +546,7 @@ class Game:
 
     def _make_landlord(self, seat: int, base: int) -> list[Event]:
         self.landlord, self.base = seat, base
-        self.hands[seat] = sorted(self.hands[seat] + list(self.kitty), key=DECK_ORDER.index)
+        self.hands[seat] = sorted(self.hands[seat] + list(self.kitty), key=deck_position)
         self.phase = PLAYING
         self.turn = seat
         self.last_action = {}
@@ -574,9 +585,11 @@ class Game:
                 )
         # Commit.
         gone = frozenset(ids if ids is not None else ids_for(cards, self.hands[seat]))
-        self.hands[seat] = [cid for cid in self.hands[seat] if cid not in gone]
+        left = [cid for cid in self.hands[seat] if cid not in gone]
+        self.hands[seat] = left
+        self._hand_cache[seat] = (list(left), hand - cards)
         self.table, self.table_seat, self.passes = play, seat, 0
-        self.table_ids = tuple(sorted(gone, key=DECK_ORDER.index))
+        self.table_ids = tuple(sorted(gone, key=DECK_POSITION.__getitem__))  # ids checked in the hand
         self.plays_by_seat[seat] += 1
         if seat == self.landlord:
             self.landlord_played += cards
@@ -834,7 +847,7 @@ class Game:
             pools = [list(h) for h in d.hands]
             if self.landlord is not None:
                 pools[self.landlord] += list(d.kitty)
-            ids = [ids_for(h, sorted(p, key=DECK_ORDER.index)) for h, p in zip(hands, pools)]
+            ids = [ids_for(h, sorted(p, key=deck_position)) for h, p in zip(hands, pools)]
             if [cards_of(i) for i in ids] != hands or cards_of(d.kitty) != kitty:
                 raise PositionError("rule", {"problem": "code"})
             self.deal, self.kitty = d, d.kitty
@@ -850,7 +863,7 @@ class Game:
             held = {cid for i in ids for cid in i}
             mine = ids[self.landlord] if self.landlord is not None else []
             pool = [*mine, *(cid for cid in DECK_ORDER if cid not in held), *DECK_ORDER]
-            self.kitty = tuple(sorted(ids_for(kitty, pool), key=DECK_ORDER.index)) if kitty else ()
+            self.kitty = tuple(sorted(ids_for(kitty, pool), key=deck_position)) if kitty else ()
         self.hands = [list(i) for i in ids]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations, compress
+from operator import eq, le
 
 from .cards import BLACK_JOKER, HAND_LIMIT, NUM_RANKS, POW, RED_JOKER, TWO, Cards, check_cards_arg, parse
 from .compare import compare_plays
@@ -37,6 +38,15 @@ _MIN_CHAIN = CHAIN_MIN
 _MAX_CHAIN = {m: chain_max(m) for m in CHAIN_MIN}
 
 _Gen = Callable[[list[int], int, int, int | None, Variant], list[int]]
+_RANGE = range(NUM_RANKS)
+_BIT = tuple(1 << r if r <= ACE else 0 for r in _RANGE)
+"""Bit r of a 12-bit mask of the ranks 3..A (the ranks a chain may hold); 0 for 2 and the jokers."""
+_COPIES = tuple((m,) * NUM_RANKS for m in range(5))
+"""_COPIES[m]: m for every rank, to compare a hand's counts with at C speed (``map(le, ...)``)."""
+_P1 = POW
+_P2 = tuple(2 * p for p in POW)
+_P3 = tuple(3 * p for p in POW)
+_P4 = tuple(4 * p for p in POW)
 
 
 def _runs(c: list[int], m: int) -> list[int]:
@@ -51,6 +61,14 @@ def _runs(c: list[int], m: int) -> list[int]:
 
 def _chains(c: list[int], m: int, lo: int, length: int | None, cap: int) -> list[tuple[int, int]]:
     """(start, end) of every chain of m-of-a-kind with top rank > lo, within the card cap."""
+    if length is not None:  # a chain to follow: its length is fixed
+        if length > min(cap, _MAX_CHAIN[m]):
+            return []
+        mask = sum(compress(_BIT, map(le, _COPIES[m], c)))  # the ranks 3..A holding >= m cards
+        spans = _SPANS.get(length << 12 | mask)
+        if spans is None:
+            spans = _spans(length, mask)
+        return [s for s in spans if s[1] > lo]
     run = _runs(c, m)
     out = []
     min_len = _MIN_CHAIN[m] if length is None else length
@@ -86,7 +104,7 @@ def _kicker_singles(c: list[int], exclude: range, k: int, v: Variant, distinct: 
     """Keys of every ``k`` single kickers from ``c`` outside ``exclude`` (``distinct``: two
     different values, which only the four-with-two variant asks for, always with ``k == 2``)."""
     if k == 1:
-        return [POW[r] for r in range(NUM_RANKS) if c[r] and r not in exclude]
+        return [POW[r] for r in compress(_RANGE, c) if r not in exclude]
     if k == 2:
         return _two_singles(c, exclude, v, distinct)
     units = _single_units(c, exclude, v)
@@ -144,7 +162,7 @@ def _carrier_gen(pairs: bool) -> _Gen:
 
     def gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
         k = length or 1
-        if per * k > min(n, HAND_LIMIT):
+        if per * k > min(n, HAND_LIMIT) or max(c) < 3:
             return []
         if k == 1:
             spans = [(t, t) for t in range(lo + 1, TWO + 1) if c[t] >= 3]
@@ -174,11 +192,11 @@ def _four_gen(pairs: bool) -> _Gen:
 
 
 def _trio_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
-    return [3 * POW[r] for r in range(lo + 1, TWO + 1) if c[r] >= 3]
+    return list(compress(_P3[lo + 1 : TWO + 1], map(le, _COPIES[3], c[lo + 1 : TWO + 1])))
 
 
 def _bomb_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
-    return [4 * POW[r] for r in range(lo + 1, TWO + 1) if c[r] == 4]
+    return list(compress(_P4[lo + 1 : TWO + 1], map(eq, _COPIES[4], c[lo + 1 : TWO + 1])))
 
 
 def _rocket_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
@@ -186,11 +204,11 @@ def _rocket_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -
 
 
 def _single_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
-    return [POW[r] for r in range(lo + 1, NUM_RANKS) if c[r]]
+    return list(compress(POW[lo + 1 : NUM_RANKS], c[lo + 1 : NUM_RANKS]))
 
 
 def _pair_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
-    return [2 * POW[r] for r in range(lo + 1, TWO + 1) if c[r] >= 2]
+    return list(compress(_P2[lo + 1 : TWO + 1], map(le, _COPIES[2], c[lo + 1 : TWO + 1])))
 
 
 _GENERATORS: dict[str, _Gen] = {
@@ -247,11 +265,18 @@ _AIRPLANE_SPANS: list[tuple[tuple[int, int], ...]] = []
 for _mask in range(1 << (ACE + 1)):
     _c3 = [3 if _mask >> r & 1 else 0 for r in range(ACE + 1)] + [0] * (NUM_RANKS - ACE - 1)
     _AIRPLANE_SPANS.append(tuple(_chains(_c3, 3, -1, None, 6)))
+_SPANS: dict[int, tuple[tuple[int, int], ...]] = {}
+"""By ``length << 12 | mask``: (start, end) of each run of ``length`` consecutive ranks within a
+12-bit mask of the ranks 3..A, in ascending order of the top rank (filled as met)."""
 
-_P1 = POW
-_P2 = tuple(2 * p for p in POW)
-_P3 = tuple(3 * p for p in POW)
-_P4 = tuple(4 * p for p in POW)
+
+def _spans(length: int, mask: int) -> tuple[tuple[int, int], ...]:
+    full = (1 << length) - 1
+    found = tuple(
+        (hi - length + 1, hi) for hi in range(length - 1, ACE + 1) if mask >> (hi - length + 1) & full == full
+    )
+    _SPANS[length << 12 | mask] = found
+    return found
 
 
 def lead_keys(c: list[int], v: Variant = STANDARD) -> list[int]:
@@ -296,10 +321,6 @@ def lead_keys(c: list[int], v: Variant = STANDARD) -> list[int]:
     return keys
 
 
-_BIT = tuple(1 << r if r <= ACE else 0 for r in range(NUM_RANKS))
-_RANGE = range(NUM_RANKS)
-
-
 def _airplanes_with_kickers(
     c: list[int], n: int, v: Variant, spans: tuple[tuple[int, int], ...]
 ) -> list[int]:
@@ -316,12 +337,14 @@ def follow_keys(c: list[int], table: Play, v: Variant = STANDARD) -> list[int]:
     if kind == "rocket":
         return []
     if kind == "bomb":
-        return _bomb_gen(c, n, table.rank, None, v) + _rocket_gen(c, n, -1, None, v)
-    if len(table.cards) > n:
-        keys: list[int] = []
+        keys: list[int] = _bomb_gen(c, n, table.rank, None, v) if 4 in c else []
     else:
-        keys = _GENERATORS[kind](c, n, table.rank, table.chain, v)
-    return keys + _bomb_gen(c, n, -1, None, v) + _rocket_gen(c, n, -1, None, v)
+        keys = [] if sum(table.cards.counts) > n else _GENERATORS[kind](c, n, table.rank, table.chain, v)
+        if 4 in c:  # any bomb beats what is not a bomb (a joker never counts 4)
+            keys += _bomb_gen(c, n, -1, None, v)
+    if c[BLACK_JOKER] and c[RED_JOKER]:
+        keys.append(_ROCKET)
+    return keys
 
 
 def legal_plays(
@@ -337,21 +360,22 @@ def legal_plays(
 
     ```
     """
-    cards = parse(hand)
-    c = list(cards.counts)
-    v = Variant.parse(variant)
-    if table is not None and not isinstance(table, Play):
-        check_cards_arg(table, "table")
-    if table is None or table == "":
-        keys = lead_keys(c, v)
+    c = list((hand if type(hand) is Cards else parse(hand)).counts)
+    v = variant if variant is STANDARD else Variant.parse(variant)
+    t: Play | Rejection | None
+    if isinstance(table, Play):
+        t = table
+    elif table is None or table == "":
+        t = None
     else:
-        t = table if isinstance(table, Play) else analyze(table, v)
+        check_cards_arg(table, "table")
+        t = analyze(table, v)
         if isinstance(t, Rejection):
             raise InvalidPlay(t)
-        keys = follow_keys(c, t, v)
+    keys = lead_keys(c, v) if t is None else follow_keys(c, t, v)
     if v is STANDARD:
         return plays_for_keys(keys, v)
     plays = plays_for_keys(list(dict.fromkeys(keys)), v)
-    if table is None or table == "":
+    if t is None:
         return plays
-    return [p for p in plays if compare_plays(p, t).beats]  # type: ignore[arg-type]
+    return [p for p in plays if compare_plays(p, t).beats]
