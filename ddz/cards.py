@@ -312,17 +312,33 @@ def _card_ids_as_ranks(text: str) -> str:
     return _CARD_ID.sub(lambda g: _ONE_ID.sub(lambda m: (m.group(1) or m.group(2)) + " ", g.group()), text)
 
 
+def _wide_sum(text: str) -> int:
+    """The wide sum of ``text`` (see above), or -1 when it needs the careful reading (a symbol that
+    is not a rank or a separator, "10", a rank with too many copies, 128+ characters)."""
+    try:
+        both = sum(map(_WIDE.__getitem__, text)) if len(text) < 128 else -1
+    except KeyError:
+        return -1
+    return both if both >= 0 and not (both + _WIDE_ADD) & _WIDE_TOP else -1  # the key's fields, above, stay
+
+
+def key_of_text(text: str) -> int | None:
+    """The packed key (see :func:`pack`) of cards in plain notation, without building a
+    :class:`Cards`; ``None`` when :func:`parse` has to read the text (card ids, ``10``, any error)."""
+    if ("J" in text or "j" in text) and _CARD_ID.search(text):
+        return None
+    both = _wide_sum(text)
+    return both >> _KEY_SHIFT if both >= 0 else None
+
+
 def _parse_str(text: str) -> Cards:
     source = text
     # A card id whose letters are all ranks holds a J (BJ, RJ, JS…); any other id has a suit letter,
     # which the fast reading refuses, so the careful reading converts it.
     if ("J" in text or "j" in text) and _CARD_ID.search(text):
         text = _card_ids_as_ranks(text)
-    try:
-        both = sum(map(_WIDE.__getitem__, text)) if len(text) < 128 else -1
-    except KeyError:
-        both = -1
-    if both >= 0 and not (both + _WIDE_ADD) & _WIDE_TOP:  # the key's fields, above, are left alone
+    both = _wide_sum(text)
+    if both >= 0:
         # counts known valid: filled by the slots' own setters
         cards = _unchecked(tuple((both & _WIDE_MASK).to_bytes(NUM_RANKS, "little")), both >> _KEY_SHIFT)
     else:

@@ -28,6 +28,7 @@ from .cards import (
     Cards,
     NotationError,
     check_cards_arg,
+    key_of_text,
     pack,
     parse,
 )
@@ -641,6 +642,13 @@ def analyze(cards: str | Cards, variant: Variant | str = STANDARD) -> Play | Rej
     if standard and type(cards) is str:
         hit = _BY_TEXT.get(cards)
         if hit is not None:
+            return hit
+        key = key_of_text(cards)  # a multiset met before, spelt anew: no Cards built
+        hit = None if key is None else _BY_KEY.get(key)
+        if hit is not None:
+            if len(_BY_TEXT) >= ANALYZE_CACHE_LIMIT:
+                _BY_TEXT.clear()
+            _BY_TEXT[cards] = hit
             return hit
     else:
         check_cards_arg(cards)
