@@ -355,3 +355,8 @@ def legal_plays(
     if table is None or table == "":
         return plays
     return [p for p in plays if compare_plays(p, t).beats]  # type: ignore[arg-type]
+
+
+__all__ = [
+    "legal_plays",
+]

@@ -43,13 +43,20 @@ class Outcome:
 
 
 class Implementation(Protocol):
+    """What the runner drives: :class:`InProcess` (ddz itself) or :class:`Subprocess` (any program
+    speaking the protocol)."""
+
     name: str
     variant: Variant
     ops: tuple[str, ...]
 
-    def run(self, op: str, inp: dict[str, Any]) -> dict[str, Any]: ...
+    def run(self, op: str, inp: dict[str, Any]) -> dict[str, Any]:
+        """The ``result`` of ``op`` on ``inp``; raises :class:`ImplError` or :class:`Skip`."""
+        ...
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """Release the implementation (stop its process)."""
+        ...
 
 
 class ImplError(Exception):
@@ -149,13 +156,14 @@ class InProcess:
     ops: tuple[str, ...] = ("notation", "classify", "beats", "legal", "deal", "bid", "game", "endgame")
 
     def run(self, op: str, inp: dict[str, Any]) -> dict[str, Any]:
+        """``run_op`` in this process; an :class:`~ddz.ops.OpError` becomes :class:`ImplError`."""
         try:
             return run_op(op, inp, self.variant)
         except OpError as e:
             raise ImplError(str(e)) from None
 
     def close(self) -> None:
-        pass
+        """Nothing to release."""
 
 
 @dataclass
@@ -286,6 +294,7 @@ class Subprocess:
         return reply
 
     def run(self, op: str, inp: dict[str, Any]) -> dict[str, Any]:
+        """Send one ``run`` request and return the reply's ``result`` (see :class:`Implementation`)."""
         if self._dead is not None:
             raise ImplError(self._dead)
         try:
@@ -475,3 +484,14 @@ def run_all(impl: Implementation, cases: list[Case], progress: bool = False) -> 
         sys.stderr.write("\r\x1b[K")
         sys.stderr.flush()
     return out, time.perf_counter() - t0
+
+
+__all__ = [
+    "ImplError",
+    "Implementation",
+    "InProcess",
+    "Outcome",
+    "Subprocess",
+    "run_all",
+    "run_case",
+]
