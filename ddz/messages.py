@@ -2120,7 +2120,7 @@ _API_ERROR_ENTRIES: tuple[Entry, ...] = (
         "la plantilla del mensaje «{code}» no se puede leer: "
         "{problem, select, unbalanced {sobra una llave de cierre en «{text}»} "
         "unclosed {una llave sin cerrar en «{text}»} "
-        "no_other {a la elección «{text}» le falta la rama other} "
+        "no_other {a la elección «{text}» le falta la rama por defecto} "
         "style {el estilo «{text}» no existe} "
         "other {no se entiende «{text}»}}",
         "a template that cannot be read (problem: unbalanced, unclosed, no_other, style, unreadable)",

@@ -2166,7 +2166,7 @@ API_ERROR_CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "message.template",
         lambda: _template_error("{x, select, a {1}}"),
-        "la plantilla del mensaje «test.bad» no se puede leer: a la elección «x» le falta la rama other",
+        "la plantilla del mensaje «test.bad» no se puede leer: a la elección «x» le falta la rama por defecto",
     ),
     (
         "message.template",

@@ -295,6 +295,16 @@ def _j(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def who(impl: dict[str, Any]) -> tuple[str, str]:
+    """An implementation's name (a link to the homepage its handshake gives) and its language
+    (``—`` where the handshake says nothing)."""
+    hello = impl.get("handshake") or {}
+    home, name = str(hello.get("homepage") or ""), impl["name"]
+    if home.startswith(("https://", "http://")):
+        name = f"[{name}]({home})"
+    return name, str(hello.get("language") or "—")
+
+
 def render(results: dict[str, Any]) -> str:
     cases = {c.id: c for c in load_cases()}
     texts, sources = rule_texts(), rule_sources()
@@ -321,17 +331,22 @@ def render(results: dict[str, Any]) -> str:
         "",
         "## Resumen",
         "",
-        "| implementación | versión | variante | passed | failed | skipped | errored | informativas |",
-        "|---|---|---|---|---|---|---|---|",
+        "La versión, el lenguaje y la web son los que da el saludo (*handshake*) de cada implementación.",
+        "",
+        "| implementación | versión | lenguaje | variante | passed | failed | skipped | errored | informativas |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for i in impls:
+        name, language = who(i)
         if not i["available"]:
-            lines.append(f"| {i['name']} | {i['version']} | — | no se puede ejecutar: ver abajo | | | | |")
+            lines.append(
+                f"| {name} | {i['version']} | {language} | — | no se puede ejecutar: ver abajo | | | | |"
+            )
             continue
         c = i["counts"]
         lines.append(
-            f"| {i['name']} | {i['version']} | `{i['variant']}` | {c['passed']} | {c['failed']} | {c['skipped']} "
-            f"| {c['errored']} | {c['informative']} |"
+            f"| {name} | {i['version']} | {language} | `{i['variant']}` | {c['passed']} | {c['failed']} "
+            f"| {c['skipped']} | {c['errored']} | {c['informative']} |"
         )
     lines += [
         "",

@@ -14,13 +14,13 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Protocol
 
 from ..ops import OpError, run_op
 from ..outside import printable
 from ..variants import STANDARD, Variant
-from .corpus import Case, mismatches, packaged_dir
+from .corpus import Case, mismatches
+from .schemas import packaged_validator
 
 
 @dataclass
@@ -117,26 +117,11 @@ def _depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
     return True
 
 
-@lru_cache(maxsize=1)
-def _protocol_schema() -> dict[str, Any]:
-    schema: dict[str, Any] = json.loads(
-        (packaged_dir() / "schemas" / "protocol.schema.json").read_text(encoding="utf-8")
-    )
-    return schema
-
-
-@lru_cache(maxsize=16)
-def _validator(pointer: str) -> Any:
-    import jsonschema
-
-    return jsonschema.Draft202012Validator({**_protocol_schema(), "$ref": pointer})
-
-
 def schema_problem(message: Any, pointer: str) -> str | None:
     """Why ``message`` does not follow ``protocol.schema.json`` at ``pointer`` (None if it does)."""
     from jsonschema.exceptions import best_match
 
-    best = best_match(_validator(pointer).iter_errors(message))
+    best = best_match(packaged_validator("protocol", pointer).iter_errors(message))
     if best is None:
         return None
     where = "/".join(map(str, best.absolute_path)) or "the message"

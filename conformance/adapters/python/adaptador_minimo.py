@@ -19,7 +19,13 @@ import sys
 
 from ddz import analyze, compare, legal_plays  # your engine here
 
-HANDSHAKE = {"name": "adaptador-minimo", "version": "0.1.0", "ops": ["classify", "beats", "legal"]}
+HANDSHAKE = {
+    "name": "adaptador-minimo",
+    "version": "0.1.0",
+    "ops": ["classify", "beats", "legal"],
+    "language": "python",  # optional: the language and homepage are shown in the report
+    "homepage": "https://example.org/adaptador-minimo",
+}
 
 
 def classify(inp: dict) -> dict:
