@@ -8,7 +8,7 @@ APP_VENV := .venv-app
 APP_STAMP := $(APP_VENV)/.installed
 PORT ?= 8501
 
-.PHONY: app test test-browser test-all truth checks bench docs docs-serve conformance report arena mutation mutants-rules fuzz clean
+.PHONY: app test test-browser test-all truth checks bench docs docs-serve conformance report changelog arena mutation mutants-rules fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -60,6 +60,9 @@ conformance: $(STAMP)  ## the corpus against ddz over the protocol
 
 report: $(STAMP)  ## run ddz and its six peers: results.json, REPORT.md and the docs compliance pages (ddz/conformance/data/)
 	$(BIN)/ddz-conformance report --out ddz/conformance/data/REPORT.md
+
+changelog: $(STAMP)  ## write the corpus line (cases, rules, hash) of CHANGELOG.md's newest section
+	$(BIN)/python tools/changelog_corpus.py
 
 arena: $(STAMP)  ## CPU strength: 10,000 deal pairs against random, greedy and RLCard's rule agent
 	$(BIN)/python -m benchmarks.arena --a cpu --b random --b greedy --b rlcard --deals 10000 --svg arena.svg
