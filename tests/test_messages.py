@@ -1766,7 +1766,7 @@ def _reto(*hands: str, turn: int, table: str | None = None, seat: int | None = N
     """A puzzle of the «Retos» page for a hand-made three-hand position, solved."""
     from tutorial.retos import Puzzle
 
-    p = Position.three(*hands, turn=turn, table=table, table_seat=seat)
+    p = Position.three(hands[0], hands[1], hands[2], turn=turn, table=table, table_seat=seat)
     s = solve(p)
     h = (hands[0], hands[1], hands[2])
     return Puzzle(
@@ -1843,12 +1843,14 @@ def _try(
 def _check(
     hands: tuple[str, ...], turn: int, cards: str, passing: bool = False, table: str | None = None
 ) -> str:
-    p = Position.three(*hands, turn=turn, table=table, table_seat=None if table is None else 0)
+    p = Position.three(
+        hands[0], hands[1], hands[2], turn=turn, table=table, table_seat=None if table is None else 0
+    )
     return str(_retos("check_cards", p, cards, passing)[1])
 
 
 def _step(hands: tuple[str, ...], turn: int, line: list[str], i: int) -> str:
-    steps = _retos("steps", Position.three(*hands, turn=turn), line)
+    steps = _retos("steps", Position.three(hands[0], hands[1], hands[2], turn=turn), line)
     return str(_retos("say_step", steps[i]))
 
 

@@ -127,3 +127,15 @@ def test_no_page_installs_ddz_from_the_package_index() -> None:
     assert wrong == [], "ddz is not on the package index"
     implementers = (ROOT / "docs" / "conformidad" / "implementers.md").read_text(encoding="utf-8")
     assert "not on the Python package index" in implementers and ".whl[conformance]" in implementers
+
+
+def test_make_checks_types_the_tools_and_the_minimal_adapter_strictly() -> None:
+    """``mypy --strict`` covers what implementers copy (the minimal adapter) and the tools."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    (line,) = re.findall(r"^\t\$\(BIN\)/mypy (.+)$", makefile, flags=re.M)
+    assert {"ddz", "conformance/peers", "conformance/adapters/python", "tools", "tutorial"} <= set(
+        line.split()
+    )
+    assert (
+        tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]["strict"] is True
+    )

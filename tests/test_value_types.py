@@ -24,14 +24,14 @@ def test_cards_of_cards_is_a_copy() -> None:
 
 def test_a_play_cannot_be_built_inconsistent() -> None:
     from ddz.compare import beats
-    from ddz.plays import Play, classify
+    from ddz.plays import Kind, Play, classify
 
     with pytest.raises(ValueError):
-        Play("pair", Cards("34"), Cards("34"), Cards(""), 1, 1)
+        Play(Kind.PAIR, Cards("34"), Cards("34"), Cards(""), 1, 1)
     with pytest.raises(ValueError):
-        Play("bomb", Cards("4444"), Cards("4444"), Cards(""), 5, 1)  # wrong rank
+        Play(Kind.BOMB, Cards("4444"), Cards("4444"), Cards(""), 5, 1)  # wrong rank
     with pytest.raises(ValueError):
-        Play("trio_single", Cards("3KKK"), Cards("KKK"), Cards(""), 10, 1)  # kickers missing
+        Play(Kind.TRIO_SINGLE, Cards("3KKK"), Cards("KKK"), Cards(""), 10, 1)  # kickers missing
     # every play the engine reads can be rebuilt by hand, and under a variant too
     for text, variant in (("3KKK", "standard"), ("4444BR", "jokers_as_kickers"), ("BR", "standard")):
         p = classify(text, variant)
