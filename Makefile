@@ -8,7 +8,7 @@ APP_VENV := .venv-app
 APP_STAMP := $(APP_VENV)/.installed
 PORT ?= 8501
 
-.PHONY: app test test-browser test-all truth checks bench docs docs-serve conformance report arena mutation mutants-rules fuzz clean
+.PHONY: app test test-browser test-all truth checks bench docs docs-serve conformance report changelog arena mutation mutants-rules fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -27,10 +27,10 @@ $(APP_STAMP): pyproject.toml
 app: $(APP_STAMP)  ## run the Spanish tutorial app (Streamlit) from its own light venv
 	$(APP_VENV)/bin/streamlit run tutorial/app.py --server.port $(PORT) --browser.gatherUsageStats=false
 
-checks: $(STAMP)  ## lint, format, mypy --strict (ddz, the peer adapters, benchmarks, the docs hook, the app, truthcheck), corpus check, docs build
+checks: $(STAMP)  ## lint, format, mypy --strict (ddz, the peer adapters, the minimal adapter, benchmarks, the docs hook, the app, truthcheck, tools), corpus check, docs build
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy ddz conformance/peers benchmarks docs/hooks.py tutorial truthcheck
+	$(BIN)/mypy ddz conformance/peers conformance/adapters/python benchmarks docs/hooks.py tutorial truthcheck tools
 	$(BIN)/ddz-conformance check
 	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs build --strict --quiet --site-dir /tmp/ddz-site
 	@! grep -oE 'id="ddz[A-Za-z_.]*\.__[a-z]+__"' /tmp/ddz-site/api/referencia/index.html || \
@@ -60,6 +60,9 @@ conformance: $(STAMP)  ## the corpus against ddz over the protocol
 
 report: $(STAMP)  ## run ddz and its six peers: results.json, REPORT.md and the docs compliance pages (ddz/conformance/data/)
 	$(BIN)/ddz-conformance report --out ddz/conformance/data/REPORT.md
+
+changelog: $(STAMP)  ## write the corpus line (cases, rules, hash) of CHANGELOG.md's newest section
+	$(BIN)/python tools/changelog_corpus.py
 
 arena: $(STAMP)  ## CPU strength: 10,000 deal pairs against random, greedy and RLCard's rule agent
 	$(BIN)/python -m benchmarks.arena --a cpu --b random --b greedy --b rlcard --deals 10000 --svg arena.svg

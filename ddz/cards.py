@@ -13,12 +13,19 @@ from operator import add, le, mul, sub
 from typing import Any
 
 from .messages import RANK_NAMES_ES as RANK_NAMES_ES  # the Spanish names live in the catalog
-from .messages import CodedError, render
+from .messages import CodedError
 from .outside import printable
 from .ranks import RANKS as RANKS  # rank symbols in ascending order of strength (index = strength)
 
 NUM_RANKS = len(RANKS)
-ACE, TWO, BLACK_JOKER, RED_JOKER = map(RANKS.index, "A2BR")
+ACE = RANKS.index("A")
+"""Index of the ace: the top of a chain."""
+TWO = RANKS.index("2")
+"""Index of the 2: above the ace, never in a chain."""
+BLACK_JOKER = RANKS.index("B")
+"""Index of the small joker (comodín pequeño)."""
+RED_JOKER = RANKS.index("R")
+"""Index of the big joker (comodín grande), the highest single card."""
 MAX_COPIES = (4,) * 13 + (1, 1)
 HAND_LIMIT = 20
 """No hand (and so no play) ever holds more than 20 cards."""
@@ -47,6 +54,20 @@ class NotationError(CodedError):
         super().__init__(code, data, text, position)
         self.text = text
         self.position = position
+
+
+class NotCards(CodedError, TypeError):
+    """A value given where cards go that is neither notation (``str``) nor :class:`Cards` (a
+    ``TypeError``; catalog code ``cards.not_cards``)."""
+
+    group = "cards"
+
+
+class ImmutableCards(CodedError, AttributeError):
+    """Setting or deleting an attribute of :class:`Cards`, which are immutable (an
+    ``AttributeError``; catalog codes ``cards.immutable_set`` and ``cards.immutable_del``)."""
+
+    group = "cards"
 
 
 def rank_index(symbol: str) -> int:
@@ -144,10 +165,10 @@ class Cards:
         _SET_STR(self, None)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(render("cards.immutable_set", name=repr(name)))
+        raise ImmutableCards("immutable_set", {"name": repr(name)})
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(render("cards.immutable_del", name=repr(name)))
+        raise ImmutableCards("immutable_del", {"name": repr(name)})
 
     def __reduce__(self) -> tuple[type[Cards], tuple[tuple[int, ...]]]:
         return (Cards, (self.counts,))
@@ -249,7 +270,7 @@ def check_cards_arg(value: object, what: str = "cards") -> None:
     """Raise a clear :class:`TypeError` unless ``value`` is cards in notation (``str``) or :class:`Cards`
     (``what`` is ``"cards"`` or ``"plays"``: how the message names the argument)."""
     if not isinstance(value, (str, Cards)):  # a tuple: no union object built per call
-        raise TypeError(render("cards.not_cards", what=what, type=type(value).__name__))
+        raise NotCards("not_cards", {"what": what, "type": type(value).__name__})
 
 
 def parse(text: str | Cards, *, limit: int | None = None) -> Cards:
@@ -376,3 +397,17 @@ def _parse_careful(text: str) -> Cards:
             raise NotationError(code, {"rank": RANKS[r], "column": i + 1}, text, i)
         i += width
     return Cards(counts)
+
+
+__all__ = [
+    "BLACK_JOKER",
+    "RANKS",
+    "RED_JOKER",
+    "TWO",
+    "Cards",
+    "ImmutableCards",
+    "NotCards",
+    "NotationError",
+    "parse",
+    "parse_hand",
+]

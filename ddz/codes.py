@@ -160,6 +160,7 @@ class Deal:
     """0 for the first deal, 1..3 for redeals."""
 
     def rank_hands(self) -> list[Cards]:
+        """The three hands as :class:`~ddz.cards.Cards` (ranks only, suits dropped)."""
         return [cards_of(h) for h in self.hands]
 
 
@@ -213,3 +214,18 @@ def deal(code: str, redeal: int = 0) -> Deal:
 
 def _sorted_ids(ids: list[str]) -> list[str]:
     return sorted(ids, key=deck_position)
+
+
+__all__ = [
+    "DECK_ORDER",
+    "CodeError",
+    "Deal",
+    "cards_of",
+    "deal",
+    "deals",
+    "decode",
+    "encode",
+    "ids_for",
+    "new_code",
+    "normalize",
+]

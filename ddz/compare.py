@@ -124,3 +124,11 @@ def beats(play: str | Cards | Play, table: str | Cards | Play, variant: Variant 
     if isinstance(p, Rejection) or isinstance(t, Rejection):
         return False
     return compare_plays(p, t).beats
+
+
+__all__ = [
+    "Verdict",
+    "beats",
+    "compare",
+    "compare_plays",
+]

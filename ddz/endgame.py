@@ -617,3 +617,14 @@ def solve(p: Position, max_nodes: int | None = None) -> Solution:
 
     got: Solution = _run(s, run)
     return got
+
+
+__all__ = [
+    "PASS",
+    "EndgameError",
+    "Position",
+    "Solution",
+    "clear_caches",
+    "solve",
+    "winner",
+]

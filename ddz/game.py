@@ -81,8 +81,16 @@ class DoublingReason(_Vocabulary):
     ANTISPRING = "antispring"
 
 
-BIDDING, PLAYING, OVER, VOID = Phase.BIDDING, Phase.PLAYING, Phase.OVER, Phase.VOID
+BIDDING = Phase.BIDDING
+"""Short for :attr:`Phase.BIDDING`."""
+PLAYING = Phase.PLAYING
+"""Short for :attr:`Phase.PLAYING`."""
+OVER = Phase.OVER
+"""Short for :attr:`Phase.OVER`."""
+VOID = Phase.VOID
+"""Short for :attr:`Phase.VOID`."""
 PASS = "p"
+"""The pass action (``game.apply(PASS)``); ``"pass"``, ``"paso"``, ``"pasar"`` and ``"0"`` are read as a pass too."""
 _PASS_WORDS = frozenset({"p", "pass", "paso", "pasar", "0"})
 
 
@@ -120,6 +128,9 @@ class Event(Said):
 
 @dataclass(frozen=True, slots=True)
 class Doubling(Said):
+    """One doubling of the stake: its ``reason`` (bomb, rocket, spring, antispring) with the plain
+    ``data`` of its Spanish ``text`` (catalog codes ``doubling.*``)."""
+
     reason: DoublingReason
     data: dict[str, Any] = field(default_factory=dict, compare=False)
     """``cards`` and ``seat`` of a bomb, ``seat`` of the rocket."""
@@ -156,6 +167,7 @@ class Result:
         return self.base * self.multiplier
 
     def as_dict(self) -> dict[str, Any]:
+        """The result as the ``game`` op of the conformance suite returns it (JSON-ready)."""
         return {
             "landlord": self.landlord,
             "base": self.base,
@@ -420,6 +432,7 @@ class Game:
         return 1 << len(self.doublings)
 
     def highest_bid(self) -> int:
+        """The highest bid of the auction so far (0 before any bid, or when everyone passed)."""
         return max(self.auction, default=0)
 
     def legal_actions(self) -> list[str]:
@@ -431,6 +444,7 @@ class Game:
         return [str(p) for p in self.legal_plays()] + ([] if self.leading else [PASS])
 
     def legal_plays(self) -> list[Play]:
+        """The plays the seat to move may make (empty outside the play phase); a pass is not a play."""
         if self.phase != PLAYING:
             return []
         return legal_plays(self.hand(self.turn), self.table, self.variant)
@@ -660,10 +674,10 @@ class Game:
     def record(self) -> dict[str, Any]:
         """A versioned JSON-ready record that :func:`ddz.records.replay` turns back into this game.
 
-        Raises ``ValueError`` for a game rebuilt from a mid-hand :meth:`position` (its history is
-        not known)."""
+        Raises :class:`GameError` ``no_history`` for a game rebuilt from a mid-hand :meth:`position`
+        (its history is not known)."""
         if self._no_history:
-            raise ValueError("a game rebuilt from a mid-hand position has no record: its history is unknown")
+            raise GameError("no_history")
         rec: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -957,3 +971,23 @@ def _canonical_action(action: str) -> str:
     if a in ("1", "2", "3"):
         return a
     return str(parse(action))
+
+
+__all__ = [
+    "BIDDING",
+    "OVER",
+    "PASS",
+    "PLAYING",
+    "Doubling",
+    "Event",
+    "EventKind",
+    "Game",
+    "GameError",
+    "Phase",
+    "PositionError",
+    "Result",
+    "SeatView",
+    "Side",
+    "assign_ids",
+    "score",
+]

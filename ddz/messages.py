@@ -27,7 +27,7 @@ Rendering checks that every field a template names is in the data and raises
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,14 +87,6 @@ Seats = Sequence[str] | Mapping[int, str] | None
 """Names for seats 0, 1, 2 (``("Sur", "Este", "Oeste")``); ``None`` says «asiento N»."""
 
 
-class MessageError(ValueError):
-    """A code that is not in the catalog, or a template that cannot be read."""
-
-
-class MessageDataError(MessageError):
-    """The data given to :func:`render` lacks a field the message's template needs."""
-
-
 class Said:
     """What a value that says something shares: its catalog code and plain ``data`` give the
     Spanish ``message`` (``say(seats)`` names the seats) and ``as_message()`` (to nest it)."""
@@ -144,6 +136,31 @@ class CodedError(Said, ValueError):
 
     def __str__(self) -> str:
         return self.message
+
+
+class MessageError(CodedError):
+    """A code that is not in the catalog, or a template that cannot be read (catalog codes
+    ``message.*``): a mistake in the calling code or in the catalog, never in a learner's input."""
+
+    group = "message"
+
+
+class MessageDataError(MessageError):
+    """The data given to :func:`render` lacks a field the message's template needs
+    (code ``message.missing_data``)."""
+
+    @classmethod
+    def of(cls, code: str, missing: Sequence[str], given: Iterable[str]) -> MessageDataError:
+        """The error for message ``code`` given the fields ``given``, without those ``missing``."""
+        got = sorted(given)
+        data = {
+            "code": code,
+            "missing": list(missing),
+            "n_missing": len(missing),
+            "got": got,
+            "n_got": len(got),
+        }
+        return cls("missing_data", {**data, "template": CATALOG[code].template})
 
 
 @dataclass(frozen=True, slots=True)
@@ -1020,7 +1037,7 @@ def _add(entries: tuple[Entry, ...]) -> None:
     """Put ``entries`` in :data:`CATALOG`; a code written twice is a mistake (the second would win)."""
     for e in entries:
         if e.code in CATALOG:
-            raise MessageError(f"message code {e.code!r} is written twice in the catalog")
+            raise MessageError("duplicate_code", {"code": e.code})
         CATALOG[e.code] = e
 
 
@@ -2069,6 +2086,114 @@ _POSITION_ENTRIES: tuple[Entry, ...] = (
 CATALOG.update({e.code: e for e in _POSITION_ENTRIES})
 GROUPS["position"] = "PositionError.code — a line that is not a Game.position"
 
+# ---- one hierarchy: every error of the public API is a CodedError with a catalog code ---------------
+# One block (entries, catalog and groups) so it merges apart from the entries above.
+_API_ERROR_ENTRIES: tuple[Entry, ...] = (
+    _e(
+        "game.no_history",
+        "",
+        "una partida rehecha desde una posición a mitad de mano no tiene registro: no se sabe su historia",
+        "Game.record() of a game rebuilt from a mid-hand position",
+        "esa partida no tiene registro",
+    ),
+    _e(
+        "ai.unknown_level",
+        "",
+        "nivel desconocido «{level}»: los niveles son {known, list}",
+        "a CPU level that is not easy, normal or hard",
+    ),
+    _e(
+        "message.unknown_code",
+        "",
+        "el catálogo no tiene el código de mensaje «{code}»",
+        "a message code that is not in the catalog",
+    ),
+    _e(
+        "message.duplicate_code",
+        "",
+        "el código de mensaje «{code}» está dos veces en el catálogo",
+        "a catalog entry written twice",
+    ),
+    _e(
+        "message.template",
+        "",
+        "la plantilla del mensaje «{code}» no se puede leer: "
+        "{problem, select, unbalanced {sobra una llave de cierre en «{text}»} "
+        "unclosed {una llave sin cerrar en «{text}»} "
+        "no_other {a la elección «{text}» le falta la rama por defecto} "
+        "style {el estilo «{text}» no existe} "
+        "other {no se entiende «{text}»}}",
+        "a template that cannot be read (problem: unbalanced, unclosed, no_other, style, unreadable)",
+    ),
+    _e(
+        "message.missing_data",
+        "",
+        "el mensaje «{code}» necesita {n_missing, plural, one {el dato} other {los datos}} {missing, list}; "
+        "{n_got, plural, =0 {no se le dio ninguno} other {se le dio {got, commas}}} "
+        "(plantilla: «{template}»)",
+        "render() without a field the template needs",
+    ),
+    _e(
+        "request.not_object",
+        "",
+        "la entrada de una operación es un objeto JSON",
+        "an op input that is not a JSON object",
+    ),
+    _e("request.missing_field", "", "falta el campo «{field}»", "a required field is missing"),
+    _e(
+        "request.wrong_type",
+        "",
+        "el campo «{field}» no es del tipo que toca",
+        "a field of the wrong JSON type (true is not a number)",
+    ),
+    _e(
+        "request.not_strings",
+        "",
+        "el campo «{field}» es una lista de textos",
+        "a list field holding something that is not a string",
+    ),
+    _e(
+        "request.unknown_op",
+        "",
+        "no hay ninguna operación «{op}»: las hay {known, list}",
+        "an op name the suite does not define",
+    ),
+    _e(
+        "request.out_of_range",
+        "",
+        "el campo «{field}» va de 0 a {max}",
+        "redeal(s) outside 0..3",
+    ),
+    _e(
+        "request.too_many_actions",
+        "",
+        "como mucho {bids} pujas y {plays} jugadas (los límites de un registro)",
+        "a game op with more actions than any record holds",
+    ),
+    _e(
+        "request.three_hands_only",
+        "",
+        "el campo «{field}» es solo para tres manos",
+        "an endgame field of the three-hand game given with two hands",
+    ),
+    _e(
+        "request.hands_count",
+        "",
+        "el campo «hands» lleva dos o tres manos",
+        "an endgame op with a number of hands other than 2 or 3",
+    ),
+    _e(
+        "request.bad_input",
+        "",
+        "{cause}",
+        "an input the engine refuses (cause: the engine's message)",
+    ),
+)
+_add(_API_ERROR_ENTRIES)
+GROUPS["message"] = "MessageError.code — a code or template the catalog cannot render (a mistake in code)"
+GROUPS["ai"] = "AiError.code — a request the CPU players cannot take"
+GROUPS["request"] = "OpError.code — a malformed request of the conformance operations (ddz.ops)"
+
 
 # ---- templates ------------------------------------------------------------------------------------
 # A compiled template is a tuple of nodes: a str (literal), ("#",) (the plural number),
@@ -2083,10 +2208,12 @@ def _compiled(code: str) -> tuple[tuple[Node, ...], tuple[str, ...]]:
     if got is None:
         entry = CATALOG.get(code)
         if entry is None:
-            raise MessageError(f"unknown message code {code!r}")
+            raise MessageError("unknown_code", {"code": code})
         nodes, end = _parse(entry.template, 0, code)
         if end != len(entry.template):
-            raise MessageError(f"message {code!r}: unbalanced '}}' at {end} in {entry.template!r}")
+            raise MessageError(
+                "template", {"code": code, "problem": "unbalanced", "text": entry.template[end:]}
+            )
         names: list[str] = []
         _names(nodes, names)
         got = _COMPILED[code] = (nodes, tuple(names))
@@ -2118,7 +2245,7 @@ def _parse(t: str, i: int, code: str) -> tuple[tuple[Node, ...], int]:
         close = t.find("}", i)
         head_end = min(x for x in (close, t.find("{", i + 1)) if x >= 0) if close >= 0 else -1
         if head_end < 0:
-            raise MessageError(f"message {code!r}: '{{' without '}}' in {t!r}")
+            raise MessageError("template", {"code": code, "problem": "unclosed", "text": t[i:]})
         parts = [p.strip() for p in t[i + 1 : head_end].split(",")]
         name = parts[0]
         if len(parts) >= 2 and parts[1] in ("select", "plural"):
@@ -2135,15 +2262,17 @@ def _parse(t: str, i: int, code: str) -> tuple[tuple[Node, ...], int]:
                 branches[key] = body
                 j += 1  # the branch's "}"
             if "other" not in branches:
-                raise MessageError(f"message {code!r}: {{{name}, {parts[1]}}} needs an 'other' branch")
+                raise MessageError("template", {"code": code, "problem": "no_other", "text": name})
             out.append(("choice", name, parts[1], branches))
             i = j + 1
             continue
         if t[head_end] != "}" or len(parts) > 2:
-            raise MessageError(f"message {code!r}: cannot read {t[i : head_end + 1]!r}")
+            raise MessageError(
+                "template", {"code": code, "problem": "unreadable", "text": t[i : head_end + 1]}
+            )
         style = parts[1] if len(parts) == 2 else ""
         if style not in _STYLES:
-            raise MessageError(f"message {code!r}: unknown style {style!r}")
+            raise MessageError("template", {"code": code, "problem": "style", "text": style})
         out.append(("arg", name, style))
         i = head_end + 1
     if lit:
@@ -2186,10 +2315,7 @@ def render(code: str, data: Mapping[str, Any] | None = None, /, *, seats: Seats 
     nodes, names = _compiled(code)
     missing = [n for n in names if n not in values]
     if missing:
-        raise MessageDataError(
-            f"message {code!r} needs data field(s) {', '.join(map(repr, missing))}; "
-            f"got {sorted(values) or 'none'} (template: {CATALOG[code].template!r})"
-        )
+        raise MessageDataError.of(code, missing, values)
     out: list[str] = []
     _render(nodes, values, seats, None, out, code)
     return "".join(out)
@@ -2209,7 +2335,7 @@ def rule_of(code: str) -> str:
     """The rule id of a code (``""`` when it explains no single rule)."""
     entry = CATALOG.get(code)
     if entry is None:
-        raise MessageError(f"unknown message code {code!r}")
+        raise MessageError("unknown_code", {"code": code})
     return entry.rule
 
 
@@ -2279,3 +2405,25 @@ def _value(value: Any, style: str, seats: Seats, code: str) -> str:
     if style == "commas" or len(items) < 2:
         return ", ".join(items)
     return ", ".join(items[:-1]) + " y " + items[-1]
+
+
+__all__ = [
+    "CATALOG",
+    "GROUPS",
+    "KIND_NAMES_ES",
+    "RANK_NAMES_ES",
+    "CodedError",
+    "Entry",
+    "Message",
+    "MessageDataError",
+    "MessageError",
+    "Said",
+    "Seats",
+    "message",
+    "nested",
+    "render",
+    "render_message",
+    "rule_of",
+    "say_cards",
+    "summary",
+]

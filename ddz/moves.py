@@ -379,3 +379,8 @@ def legal_plays(
     if t is None:
         return plays
     return [p for p in plays if compare_plays(p, t).beats]
+
+
+__all__ = [
+    "legal_plays",
+]

@@ -32,7 +32,7 @@ from .cards import (
     pack,
     parse,
 )
-from .messages import CATALOG, CodedError, Said, render, render_message, rule_of
+from .messages import CATALOG, CodedError, MessageError, Said, render, render_message, rule_of
 from .messages import KIND_NAMES_ES as KIND_NAMES_ES  # the Spanish names live in the catalog
 from .variants import STANDARD, Variant
 
@@ -76,6 +76,7 @@ def chain_max(copies: int) -> int:
 
 
 KIND_RULES: dict[str, str] = {k: f"R-KIND-{i + 1}" for i, k in enumerate(KINDS)}
+"""Kind id -> the id of the rule that defines it (``"single"`` -> ``"R-KIND-1"``), in :data:`KINDS` order."""
 CHAIN_KINDS = frozenset({"straight", "pair_straight", "airplane", "airplane_singles", "airplane_pairs"})
 
 
@@ -220,7 +221,7 @@ _NO_DATA: dict[str, Any] = {}
 def rejection(reason: str, cards: str, data: dict[str, Any] | None = None) -> Rejection:
     """Build the :class:`Rejection` for a reason code."""
     if reason not in REASONS:
-        raise ValueError(f"unknown rejection reason {reason!r}")
+        raise MessageError("unknown_code", {"code": f"rejection.{reason}"})
     return Rejection(reason, cards, _NO_DATA if data is None else data)
 
 
@@ -262,9 +263,12 @@ def _trusted(kind: Kind, cards: Cards, body: Cards, kickers: Cards, rank: int, c
     return p
 
 
-class InconsistentPlay(ValueError):
+class InconsistentPlay(CodedError):
     """``Play(...)`` built by hand with a kind, body, rank or chain that are not a reading of its
-    cards under any variant (``Play("pair", Cards("34"), ...)``)."""
+    cards under any variant (``Play("pair", Cards("34"), ...)``; a ``ValueError``, catalog code
+    ``play.inconsistent``)."""
+
+    group = "play"
 
 
 def _check_consistent(p: Play) -> None:
@@ -281,9 +285,7 @@ def _check_consistent(p: Play) -> None:
         for r in _readings(p.cards.counts, len(p.cards), _ANY_VARIANT):
             if (r.kind, r.body, r.rank, r.chain) == (p.kind, p.body, p.rank, p.chain):
                 return
-    raise InconsistentPlay(
-        render("play.inconsistent", kind=p.kind.value, cards=str(p.cards), body=str(p.body))
-    )
+    raise InconsistentPlay("inconsistent", {"kind": p.kind.value, "cards": str(p.cards), "body": str(p.body)})
 
 
 def _make(kind: str, c: list[int] | tuple[int, ...], body: list[int], rank: int, chain: int) -> Play:
@@ -718,3 +720,16 @@ def classify(cards: str | Cards, variant: Variant | str = STANDARD) -> Play:
     if type(result) is Play:
         return result
     raise InvalidPlay(cast(Rejection, result))
+
+
+__all__ = [
+    "KINDS",
+    "KIND_RULES",
+    "InconsistentPlay",
+    "InvalidPlay",
+    "Kind",
+    "Play",
+    "Rejection",
+    "analyze",
+    "classify",
+]

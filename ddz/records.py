@@ -124,3 +124,9 @@ def replay(record: dict[str, Any] | str) -> Game:
     if expected is not None and (game.result is None or game.result.as_dict() != expected):
         raise RecordError("result_mismatch", None, len(actions))
     return game
+
+
+__all__ = [
+    "RecordError",
+    "replay",
+]

@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from .messages import render
+from .messages import CodedError
+
+
+class VariantError(CodedError):
+    """A variant name that cannot be read: an unknown flag (a ``ValueError``; catalog code
+    ``variant.unknown``)."""
+
+    group = "variant"
+
+
+class VariantTypeError(VariantError, TypeError):
+    """A variant given as something other than text or a :class:`Variant` (also a ``TypeError``;
+    catalog code ``variant.not_text``)."""
+
 
 FLAG_DOCS: dict[str, str] = {
     "four_two_distinct_singles": "the two singles of a four-with-two must differ (seed 003)",
@@ -45,7 +58,7 @@ class Variant:
         if isinstance(spec, Variant):
             return spec
         if not isinstance(spec, str):
-            raise TypeError(render("variant.not_text", type=type(spec).__name__))
+            raise VariantTypeError("not_text", {"type": type(spec).__name__})
         flags: dict[str, bool] = {}
         for part in spec.replace(",", "+").split("+"):
             part = part.strip()
@@ -53,9 +66,17 @@ class Variant:
                 continue
             if part not in FLAG_DOCS:
                 known = ", ".join(FLAG_DOCS)
-                raise ValueError(render("variant.unknown", flag=part, known=known))
+                raise VariantError("unknown", {"flag": part, "known": known})
             flags[part] = True
         return replace(STANDARD, **flags) if flags else STANDARD
 
 
 STANDARD = Variant()
+"""The standard game: every flag off (what every function takes when no variant is given)."""
+
+__all__ = [
+    "STANDARD",
+    "Variant",
+    "VariantError",
+    "VariantTypeError",
+]

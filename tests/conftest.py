@@ -29,13 +29,15 @@ GROUPS = {
         "test_ai_arena", "test_api_inputs", "test_cards", "test_cli", "test_codes", "test_compare_by_kind",
         "test_core_edges", "test_cpu_levels", "test_fast_classify", "test_game", "test_hidden_info",
         "test_imports", "test_messages", "test_ops", "test_plays", "test_position", "test_public_api",
-        "test_reasons", "test_diagnose", "test_last_holes", "test_rule_mutants", "test_endgame",
+        "test_reasons", "test_diagnose", "test_spring_and_rocket", "test_records", "test_value_types",
+        "test_rule_mutants", "test_endgame",
         "test_follow_branches",
     },
     "conformance": {
         "test_check", "test_corpus", "test_fuzz_harness", "test_node_adapter", "test_peers",
         "test_protocol_and_runner", "test_python_adapter", "test_runner_zoo", "test_wheel", "test_project_files",
         "test_docs_pages", "test_peers_landlordai", "test_report", "test_runner_hardening", "test_hostile_inputs",
+        "test_schemas",
     },
     "app": {
         "test_annotated_hands", "test_app", "test_tutorial_logic", "test_review", "test_truth", "test_spelling",

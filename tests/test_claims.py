@@ -58,6 +58,9 @@ def test_every_learner_facing_group_has_its_checker() -> None:
         "variant",
         "game",
         "position",
+        "message",
+        "request",
+        "ai",
     }
     assert learner <= set(TEACHER_GROUPS) | set(CHECKED_ELSEWHERE) | set(RULE_GROUPS), learner
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from ddz import messages
+from ddz.ai import Cpu
 from ddz.ai.reasons import Reason
 from ddz.ai.reasons import render as render_reason
 from ddz.cards import Cards, parse, parse_hand, rank_index
@@ -1765,7 +1766,7 @@ def _reto(*hands: str, turn: int, table: str | None = None, seat: int | None = N
     """A puzzle of the «Retos» page for a hand-made three-hand position, solved."""
     from tutorial.retos import Puzzle
 
-    p = Position.three(*hands, turn=turn, table=table, table_seat=seat)
+    p = Position.three(hands[0], hands[1], hands[2], turn=turn, table=table, table_seat=seat)
     s = solve(p)
     h = (hands[0], hands[1], hands[2])
     return Puzzle(
@@ -1842,12 +1843,14 @@ def _try(
 def _check(
     hands: tuple[str, ...], turn: int, cards: str, passing: bool = False, table: str | None = None
 ) -> str:
-    p = Position.three(*hands, turn=turn, table=table, table_seat=None if table is None else 0)
+    p = Position.three(
+        hands[0], hands[1], hands[2], turn=turn, table=table, table_seat=None if table is None else 0
+    )
     return str(_retos("check_cards", p, cards, passing)[1])
 
 
 def _step(hands: tuple[str, ...], turn: int, line: list[str], i: int) -> str:
-    steps = _retos("steps", Position.three(*hands, turn=turn), line)
+    steps = _retos("steps", Position.three(hands[0], hands[1], hands[2], turn=turn), line)
     return str(_retos("say_step", steps[i]))
 
 
@@ -2100,6 +2103,149 @@ RETOS_CASES: list[tuple[str, Callable[[], object], str]] = [
 CASES += RETOS_CASES
 
 
+# ---- one hierarchy: the errors that used to be bare ValueError/TypeError, and the catalog's own ----------
+def _template_error(template: str) -> BaseException:
+    """What rendering a catalog entry with ``template`` raises (the entry is put in and taken out)."""
+    messages.CATALOG["test.bad"] = messages.Entry("test.bad", "", template, "")
+    try:
+        return error(render, "test.bad", x=1)
+    finally:
+        del messages.CATALOG["test.bad"]
+        messages._COMPILED.pop("test.bad", None)
+
+
+def _duplicate_error() -> BaseException:
+    entry = CATALOG["game.game_over"]
+    try:
+        messages._add((entry,))
+    except MessageError as e:
+        return e
+    raise AssertionError("a code written twice was accepted")
+
+
+def _mid_hand_record() -> BaseException:
+    g = game("3", "3")
+    return error(Game.from_position(g.position()).record)
+
+
+API_ERROR_CASES: list[tuple[str, Callable[[], object], str]] = [
+    (
+        "game.no_history",
+        _mid_hand_record,
+        "una partida rehecha desde una posición a mitad de mano no tiene registro: no se sabe su historia",
+    ),
+    ("game.game_over", lambda: error(Cpu().advise, _over()), "la mano ya ha terminado"),
+    (
+        "ai.unknown_level",
+        lambda: error(Cpu, "expert"),
+        "nivel desconocido «expert»: los niveles son easy, normal y hard",
+    ),
+    (
+        "message.unknown_code",
+        lambda: error(render, "no.such"),
+        "el catálogo no tiene el código de mensaje «no.such»",
+    ),
+    (
+        "message.unknown_code",
+        lambda: error(Reason, "no_such_reason"),
+        "el catálogo no tiene el código de mensaje «cpu.no_such_reason»",
+    ),
+    (
+        "message.duplicate_code",
+        _duplicate_error,
+        "el código de mensaje «game.game_over» está dos veces en el catálogo",
+    ),
+    (
+        "message.template",
+        lambda: _template_error("a}b"),
+        "la plantilla del mensaje «test.bad» no se puede leer: sobra una llave de cierre en «}b»",
+    ),
+    (
+        "message.template",
+        lambda: _template_error("{x"),
+        "la plantilla del mensaje «test.bad» no se puede leer: una llave sin cerrar en «{x»",
+    ),
+    (
+        "message.template",
+        lambda: _template_error("{x, select, a {1}}"),
+        "la plantilla del mensaje «test.bad» no se puede leer: a la elección «x» le falta la rama por defecto",
+    ),
+    (
+        "message.template",
+        lambda: _template_error("{x, nope}"),
+        "la plantilla del mensaje «test.bad» no se puede leer: el estilo «nope» no existe",
+    ),
+    (
+        "message.template",
+        lambda: _template_error("{x, seat, y}"),
+        "la plantilla del mensaje «test.bad» no se puede leer: no se entiende «{x, seat, y}»",
+    ),
+    (
+        "message.missing_data",
+        lambda: error(render, "game.not_your_turn"),
+        "el mensaje «game.not_your_turn» necesita el dato turn; no se le dio ninguno "
+        "(plantilla: «no es tu turno: le toca al asiento {turn}»)",
+    ),
+    (
+        "message.missing_data",
+        lambda: error(render, "request.out_of_range", field="redeal", other=1),
+        "el mensaje «request.out_of_range» necesita el dato max; se le dio field, other "
+        "(plantilla: «el campo «{field}» va de 0 a {max}»)",
+    ),
+    (
+        "request.not_object",
+        lambda: error(run_op, "classify", []),
+        "la entrada de una operación es un objeto JSON",
+    ),
+    ("request.missing_field", lambda: error(run_op, "classify", {}), "falta el campo «cards»"),
+    (
+        "request.wrong_type",
+        lambda: error(run_op, "deal", {"code": "003N-QK8N1", "redeal": True}),
+        "el campo «redeal» no es del tipo que toca",
+    ),
+    (
+        "request.not_strings",
+        lambda: error(run_op, "bid", {"bids": ["1", 2]}),
+        "el campo «bids» es una lista de textos",
+    ),
+    (
+        "request.unknown_op",
+        lambda: error(run_op, "shuffle", {}),
+        "no hay ninguna operación «shuffle»: las hay notation, classify, beats, legal, deal, bid, game y endgame",
+    ),
+    (
+        "request.out_of_range",
+        lambda: error(run_op, "deal", {"code": "003N-QK8N1", "redeal": 4}),
+        "el campo «redeal» va de 0 a 3",
+    ),
+    (
+        "request.too_many_actions",
+        lambda: error(
+            run_op,
+            "game",
+            {"hands": HANDS, "kitty": "99B", "first_bidder": 0, "bids": ["p"] * 13, "plays": []},
+        ),
+        "como mucho 12 pujas y 162 jugadas (los límites de un registro)",
+    ),
+    (
+        "request.three_hands_only",
+        lambda: error(run_op, "endgame", {"hands": ["3", "4"], "turn": 1}),
+        "el campo «turn» es solo para tres manos",
+    ),
+    (
+        "request.hands_count",
+        lambda: error(run_op, "endgame", {"hands": ["3"]}),
+        "el campo «hands» lleva dos o tres manos",
+    ),
+    (
+        "request.bad_input",
+        lambda: error(run_op, "legal", {"hand": "3x"}),
+        "símbolo desconocido «x» en la posición 2; " + SYMBOLS,
+    ),
+]
+CASES += API_ERROR_CASES
+
+
 @pytest.mark.parametrize(
     ("code", "make", "sentence"), CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)]
 )
@@ -2204,10 +2350,11 @@ def test_missing_data_raises_a_clear_error() -> None:
     with pytest.raises(MessageDataError) as exc:
         render("verdict.higher", rank="K")
     text = str(exc.value)
-    assert "'verdict.higher'" in text and "'table_rank'" in text and "'kickers'" in text
-    with pytest.raises(MessageDataError, match="'missing'"):
+    assert "«verdict.higher» necesita los datos table_rank y kickers; se le dio rank" in text
+    assert exc.value.code == "missing_data" and exc.value.data["missing"] == ["table_rank", "kickers"]
+    with pytest.raises(MessageDataError, match="el dato missing;"):
         GameError("not_in_hand").message  # noqa: B018
-    with pytest.raises(MessageError, match=r"unknown message code 'no\.such'"):
+    with pytest.raises(MessageError, match=r"no tiene el código de mensaje «no\.such»"):
         render("no.such")
 
 
@@ -2254,17 +2401,9 @@ ENGINE = sorted([*ROOT.glob("ddz/*.py"), *ROOT.glob("ddz/ai/*.py")])
 """The engine's modules (the conformance tool and the peer adapters are not the engine)."""
 ALLOWED: dict[str, set[str]] = {
     "ddz/messages.py": {"*"},  # the catalog itself
-    # cpu.py belongs to the strategy work: level names, a joker's data word, the person «tú» and
-    # two ValueErrors for programming mistakes are its only Spanish.
-    "ddz/ai/cpu.py": {
-        "Fácil",
-        "Difícil",
-        "tú",
-        "pequeño",
-        "la mano ha terminado",
-        "nivel desconocido «",
-        "»: ",
-    },
+    # cpu.py belongs to the strategy work: level names, a joker's data word and the person «tú» are
+    # its only Spanish.
+    "ddz/ai/cpu.py": {"Fácil", "Difícil", "tú", "pequeño"},
     "ddz/ai/reasons.py": {"tú"},  # the person argument of render()
     # the truth check: the overclaims it looks for in learner text, and how it quotes what it found
     "ddz/ai/truth.py": {

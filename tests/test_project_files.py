@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from ddz.conformance.corpus import rule_ids
 from ddz.conformance.report import corpus_info
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,6 +31,41 @@ def test_the_changelog_names_the_current_corpus() -> None:
     assert hashes[0] == corpus_info()["hash"], (
         f"the corpus changed: note it in CHANGELOG.md under [{heading}] with its hash {corpus_info()['hash']}"
     )
+
+
+def test_the_changelog_s_corpus_line_is_written_by_a_tool(tmp_path: Path) -> None:
+    """``make changelog`` (tools/changelog_corpus.py) writes the corpus line; nobody copies a hash."""
+    from tools import changelog_corpus as tool
+
+    assert "tools/changelog_corpus.py" in (ROOT / "Makefile").read_text(encoding="utf-8")
+    info = corpus_info()
+    path = tmp_path / "CHANGELOG.md"
+    old = "Corpus: 3 cases, 2 rules, `sha256:" + "0" * 64 + "` (what changed)."
+    path.write_text(f"# Changelog\n\n## [Unreleased]\n\n{old}\n\n## [0.1.0]\n\n{old}\n", encoding="utf-8")
+    assert tool.main(["--check", "--file", str(path)]) == 1
+    assert tool.main(["--file", str(path)]) == 0
+    text = path.read_text(encoding="utf-8")
+    new = f"Corpus: {info['cases']} cases, {len(rule_ids())} rules, `{info['hash']}` (what changed)."
+    assert text.count(new) == 1 and text.endswith(f"## [0.1.0]\n\n{old}\n")
+    assert tool.main(["--check", "--file", str(path)]) == 0
+    bare = tmp_path / "bare.md"
+    bare.write_text("# Changelog\n\n## [Unreleased]\n\n### Added\n", encoding="utf-8")
+    tool.main(["--file", str(bare)])
+    assert info["hash"] in _sections(bare.read_text(encoding="utf-8"))[0][1]
+    assert tool.main(["--check"]) == 0, "CHANGELOG.md: run make changelog"
+
+
+VAGUE = re.compile(
+    r"^test_(?:.*_)?(?:issue|last|holes?|misc|more|extra|new|fixes|regressions?|stuff|\d+)(?:_|$)"
+)
+"""Test module names that say when or why a test was written, not what it tests."""
+
+
+def test_test_files_are_named_by_subject() -> None:
+    assert VAGUE.match("test_last_holes") and VAGUE.match("test_issue_21") and VAGUE.match("test_28")
+    assert not VAGUE.match("test_records") and not VAGUE.match("test_spring_and_rocket")
+    vague = [p.name for p in (ROOT / "tests").glob("test_*.py") if VAGUE.match(p.stem)]
+    assert vague == [], "name the test file by what it tests"
 
 
 def test_the_changelog_has_a_section_for_the_version() -> None:
@@ -53,7 +89,8 @@ def test_contributing_names_checks_that_exist() -> None:
         assert name in _test_names(ROOT / path), f"CONTRIBUTING.md names {path}::{name}, which does not exist"
     for path in re.findall(r"`((?:ddz|tests|tools|tutorial|docs)/[\w/.-]+\.(?:py|md|json|yaml))", text):
         assert (ROOT / path).exists(), f"CONTRIBUTING.md names {path}, which does not exist"
-    for recipe in ("add a rule", "add a corpus case", "add a message code", "add an annotated hand"):
+    recipes = ["add a rule", "add a corpus case", "add a message code", "add an annotated hand"]
+    for recipe in [*recipes, "add a peer adapter", "add an app page"]:
         body = text.split(f"## Recipe: {recipe}", 1)[1].split("\n## ", 1)[0]
         assert "Enforced by" in body, recipe
 
@@ -73,3 +110,32 @@ def test_the_licence_is_the_one_declared() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License\n")
+
+
+INDEX_INSTALL = re.compile(r"pip install\s+(?:-\S+\s+)*['\"]?ddz\b")
+"""``pip install ddz`` / ``pip install 'ddz[conformance]'``: an install from the package index."""
+
+
+def test_no_page_installs_ddz_from_the_package_index() -> None:
+    """ddz is not on PyPI: the pages say to install it from a clone or from a wheel built there."""
+    assert INDEX_INSTALL.search("pip install 'ddz[conformance]'") and INDEX_INSTALL.search(
+        "pip install -U ddz"
+    )
+    assert not INDEX_INSTALL.search("pip install './dist/ddz-0.1.0-py3-none-any.whl[conformance]'")
+    pages = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    wrong = [str(p.relative_to(ROOT)) for p in pages if INDEX_INSTALL.search(p.read_text(encoding="utf-8"))]
+    assert wrong == [], "ddz is not on the package index"
+    implementers = (ROOT / "docs" / "conformidad" / "implementers.md").read_text(encoding="utf-8")
+    assert "not on the Python package index" in implementers and ".whl[conformance]" in implementers
+
+
+def test_make_checks_types_the_tools_and_the_minimal_adapter_strictly() -> None:
+    """``mypy --strict`` covers what implementers copy (the minimal adapter) and the tools."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    (line,) = re.findall(r"^\t\$\(BIN\)/mypy (.+)$", makefile, flags=re.M)
+    assert {"ddz", "conformance/peers", "conformance/adapters/python", "tools", "tutorial"} <= set(
+        line.split()
+    )
+    assert (
+        tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]["strict"] is True
+    )

@@ -8,6 +8,7 @@ import copy
 import dataclasses
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -144,3 +145,36 @@ def test_the_bundled_peers_are_the_documented_ones() -> None:
         "ddz-min-js",
     ]
     assert all(p.install and p.licence and p.pinned for p in PEERS)
+
+
+def test_a_new_case_reruns_alone_with_the_peer_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``report`` keeps each peer's outcomes per case hash: adding one case runs that case alone on
+    the peer, and the entry is the one a run without the cache gives."""
+    import sys
+
+    from ddz.conformance import report
+
+    cases = load_cases()[:30]
+    ran: list[int] = []
+    real_run_all = report.run_all
+
+    def counting(impl: Any, todo: list[Any], progress: bool = False) -> Any:
+        if not isinstance(impl, report.InProcess):
+            ran.append(len(todo))
+        return real_run_all(impl, todo, progress)
+
+    monkeypatch.setattr(report, "run_all", counting)
+    peer = report.Peer("ddz-subprocess", script=(sys.executable, "-m", "ddz.protocol"))
+    cache = tmp_path / "cache"
+    monkeypatch.setattr(report, "load_cases", lambda: cases[:-1])
+    report.collect((peer,), fuzz_examples=0, cache=cache)
+    monkeypatch.setattr(report, "load_cases", lambda: cases)
+    cached = report.collect((peer,), fuzz_examples=0, cache=cache)
+    changed = [dataclasses.replace(cases[0], expect={"kind": "invalid"}), *cases[1:]]
+    monkeypatch.setattr(report, "load_cases", lambda: changed)
+    report.collect((peer,), fuzz_examples=0, cache=cache)
+    monkeypatch.setattr(report, "load_cases", lambda: cases)
+    fresh = report.collect((peer,), fuzz_examples=0)
+    assert ran == [29, 1, 1, 30]
+    assert cached["implementations"][1] == fresh["implementations"][1]
+    assert (cache / "ddz-subprocess.json").is_file()

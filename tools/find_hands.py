@@ -21,7 +21,7 @@ def play(code: str) -> Game:
 def features(g: Game) -> set[str]:
     r = g.result
     assert r is not None
-    f = {r.winner}
+    f: set[str] = {str(r.winner)}
     kinds = [analyze(a).kind for _, a in g.trail if a != "p"]  # type: ignore[union-attr]
     if r.spring:
         f.add("spring")

@@ -52,7 +52,9 @@ def position_of(g: Game) -> Position:
     lord = g.landlord
     hands = [g.hand((lord + k) % 3) for k in range(3)]
     seat = None if g.table is None or g.table_seat is None else (g.table_seat - lord) % 3
-    return Position.three(*hands, turn=(g.turn - lord) % 3, table=g.table, table_seat=seat)
+    return Position.three(
+        hands[0], hands[1], hands[2], turn=(g.turn - lord) % 3, table=g.table, table_seat=seat
+    )
 
 
 def candidate(p: Position, used: dict[str, int]) -> dict[str, Any] | None:
@@ -77,7 +79,7 @@ def candidate(p: Position, used: dict[str, int]) -> dict[str, Any] | None:
 
 def line_to(start: Position, p: Position) -> list[str]:
     """The moves of the solver's line from ``start`` that reach ``p`` (as game actions)."""
-    out = []
+    out: list[str] = []
     for st in steps(start, solve(start).line):
         if st.before == p:
             return out

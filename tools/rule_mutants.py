@@ -11,7 +11,7 @@ Each mutant is applied to a temporary copy of the tree (``ddz/``, ``tests/``, ``
 per mutant:
 
     pytest -x -q -m "(engine or conformance) and not slow" -p no:cacheprovider -n 0 \
-        tests/test_corpus.py tests/test_last_holes.py tests/test_follow_branches.py tests \
+        tests/test_corpus.py tests/test_spring_and_rocket.py tests/test_follow_branches.py tests \
         --ignore (peers, report, wheel, arena…)
 
 (the corpus first: most mutants die there in a second). A mutant is *killed* when pytest fails,
@@ -194,7 +194,7 @@ def rule_ids() -> list[str]:
 
 def pytest_command(python: str) -> list[str]:
     cmd = [python, "-m", "pytest", "-x", "-q", "-m", "(engine or conformance) and not slow"]
-    cmd += ["-p", "no:cacheprovider", "-n", "0", "tests/test_corpus.py", "tests/test_last_holes.py"]
+    cmd += ["-p", "no:cacheprovider", "-n", "0", "tests/test_corpus.py", "tests/test_spring_and_rocket.py"]
     cmd += ["tests/test_follow_branches.py", "tests"]
     return cmd + [f"--ignore=tests/{m}" for m in IGNORED]
 

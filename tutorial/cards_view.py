@@ -85,7 +85,7 @@ def cards_html(ids: list[str] | tuple[str, ...], empty: str = "sin cartas") -> s
 
 def counter_html(unseen: tuple[int, ...]) -> str:
     """The card counter: per rank, how many cards are still unseen (faded at zero)."""
-    from ddz.cards import RANK_NAMES_ES
+    from ddz.messages import RANK_NAMES_ES
 
     cells = "".join(
         f'<span class="{"zero" if unseen[r] == 0 else ""}">'

@@ -12,12 +12,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ddz.cards import RANK_NAMES_ES, parse
+from ddz.cards import parse
 from ddz.compare import compare
 from ddz.conformance.corpus import Case
 from ddz.diagnose import diagnose, spoken
 from ddz.game import score
-from ddz.messages import say_cards, summary
+from ddz.messages import RANK_NAMES_ES, say_cards, summary
 from ddz.ops import op_bid
 from ddz.plays import KINDS, Play, analyze
 from ddz.variants import STANDARD
@@ -173,7 +173,8 @@ def case(case_id: str) -> Case:
 def kind_examples() -> list[tuple[str, str, Example]]:
     """For each of the 14 kinds, in order: its Spanish name, its rule sentence and the corpus's
     smallest example of it (group ``classify.kinds``)."""
-    from ddz.plays import KIND_NAMES_ES, KIND_RULES
+    from ddz.messages import KIND_NAMES_ES
+    from ddz.plays import KIND_RULES
 
     out = []
     for kind in KINDS:

@@ -11,11 +11,27 @@ from ddz.cards import ACE, NUM_RANKS, RANKS, NotationError, parse
 Op = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-def serve(name: str, version: str, ops: dict[str, Op], variant: str = "standard") -> int:
-    """Answer the conformance protocol on stdin/stdout with the given op functions."""
+def serve(
+    name: str,
+    version: str,
+    ops: dict[str, Op],
+    variant: str = "standard",
+    *,
+    language: str,
+    homepage: str,
+) -> int:
+    """Answer the conformance protocol on stdin/stdout with the given op functions; the handshake
+    names the peer's ``language`` and ``homepage`` (shown in the report)."""
     from ddz.protocol import serve as serve_protocol
 
-    impl = {"name": name, "version": version, "ops": list(ops), "variant": variant}
+    impl = {
+        "name": name,
+        "version": version,
+        "ops": list(ops),
+        "variant": variant,
+        "language": language,
+        "homepage": homepage,
+    }
     return serve_protocol(sys.stdin, sys.stdout, impl, lambda op, inp: ops[op](inp))
 
 
@@ -35,4 +51,4 @@ def chain_top(cards: str, width: int, length: int) -> str:
     return "?"
 
 
-__all__ = ["NotationError", "canonical", "chain_top", "serve"]
+__all__ = ["NotationError", "Op", "canonical", "chain_top", "serve"]

@@ -32,7 +32,7 @@ from typing import Any
 from ddz.cards import RANKS, NotationError
 from ddz.protocol import Unsupported
 
-from .common import canonical, chain_top, serve
+from .common import Op, canonical, chain_top, serve
 
 VERSION = "0.1.5"
 VARIANT = "standard+jokers_as_kickers+trio_as_kickers"
@@ -138,7 +138,10 @@ def main() -> int:
         print(f"{type(e).__name__}: {e}", file=sys.stderr)
         print(UNAVAILABLE, file=sys.stderr)
         return 3
-    return serve("doudizhu", _version(), {"classify": classify, "beats": beats, "legal": legal}, VARIANT)
+    ops: dict[str, Op] = {"classify": classify, "beats": beats, "legal": legal}
+    return serve(
+        "doudizhu", _version(), ops, VARIANT, language="python", homepage="https://pypi.org/project/doudizhu/"
+    )
 
 
 def _version() -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ddz.cards import RANKS
 
-from .common import canonical, serve
+from .common import Op, canonical, serve
 
 ENV = {
     "3": 3,
@@ -144,7 +144,8 @@ def beats(inp: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> int:
-    return serve("douzero", "1.1.0", {"classify": classify, "beats": beats, "legal": legal})
+    ops: dict[str, Op] = {"classify": classify, "beats": beats, "legal": legal}
+    return serve("douzero", "1.1.0", ops, language="python", homepage="https://github.com/kwai/DouZero")
 
 
 if __name__ == "__main__":

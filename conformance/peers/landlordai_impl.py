@@ -291,7 +291,14 @@ def _play(g: Any, text: str) -> str | None:
 
 def main() -> int:
     ops: dict[str, Op] = {"classify": classify, "beats": beats, "legal": legal, "bid": bid, "game": game}
-    return serve("landlord-ai", _version(), ops, variant=VARIANT)
+    return serve(
+        "landlord-ai",
+        _version(),
+        ops,
+        VARIANT,
+        language="python",
+        homepage="https://pypi.org/project/landlord-ai/",
+    )
 
 
 def _version() -> str:

@@ -415,7 +415,11 @@ def main() -> int:
 
     ops = {"classify": classify, "beats": beats, "legal": legal, "bid": bid, "game": game}
     return serve(
-        "openspiel", str(getattr(pyspiel, "__version__", "2.0.2")), {k: _guard(f) for k, f in ops.items()}
+        "openspiel",
+        str(getattr(pyspiel, "__version__", "2.0.2")),
+        {k: _guard(f) for k, f in ops.items()},
+        language="c++",
+        homepage="https://github.com/google-deepmind/open_spiel",
     )
 
 

@@ -109,6 +109,8 @@ def main() -> int:
         "rlcard",
         getattr(rlcard, "__version__", "1.2.0"),
         {"classify": classify, "beats": beats, "legal": legal},
+        language="python",
+        homepage="https://github.com/datamllab/rlcard",
     )
 
 

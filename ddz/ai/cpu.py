@@ -27,6 +27,7 @@ from ..cards import (
 )
 from ..codes import cards_of, ids_for
 from ..game import BIDDING, PASS, PLAYING, Game, GameError
+from ..messages import CodedError
 from ..moves import follow_keys, legal_plays, plays_for_keys
 from ..plays import CHAIN_KINDS, Play, classify
 from ..variants import STANDARD
@@ -53,6 +54,16 @@ class Advice:
 
 
 LEVELS = ("easy", "normal", "hard")
+"""The CPU levels, weakest first (:class:`Cpu`, :func:`choose_play`)."""
+
+
+class AiError(CodedError):
+    """A request the CPU players cannot take: an unknown level (a ``ValueError``; catalog codes
+    ``ai.*``)."""
+
+    group = "ai"
+
+
 """The CPU levels, weakest first (``hard`` is the strongest: hints use it)."""
 
 LEVEL_NAMES_ES = {"easy": "Fácil", "normal": "Normal", "hard": "Difícil"}
@@ -392,7 +403,7 @@ def choose_play(game: Game, seat: int | None = None, level: str = "hard", explai
     Only the seat to move has a choice to make: asking for another seat raises
     :class:`~ddz.game.GameError` ``not_your_turn`` (its hand has no play against this table yet)."""
     if level not in LEVELS:
-        raise ValueError(f"nivel desconocido «{level}»: {', '.join(LEVELS)}")
+        raise AiError("unknown_level", {"level": level, "known": list(LEVELS)})
     seat = game.turn if seat is None else seat
     if game.phase == PLAYING and seat != game.turn:
         raise GameError("not_your_turn", {"turn": game.turn})
@@ -829,7 +840,7 @@ class Cpu:
 
     def __init__(self, level: str = "normal") -> None:
         if level not in LEVELS:
-            raise ValueError(f"nivel desconocido «{level}»: {', '.join(LEVELS)}")
+            raise AiError("unknown_level", {"level": level, "known": list(LEVELS)})
         self.level = level
         self.name = "cpu" if level == "normal" else f"cpu-{level}"
 
@@ -839,7 +850,27 @@ class Cpu:
             return bid_advice(game, level=self.level)
         if game.phase == PLAYING:
             return choose_play(game, level=self.level)
-        raise ValueError("la mano ha terminado")
+        raise GameError("game_over")
 
     def act(self, game: Game) -> str:
+        """The action alone (a bid, ``"p"`` or cards in notation), ready for :meth:`Game.apply`."""
         return self.advise(game).action
+
+
+__all__ = [
+    "LEVELS",
+    "LEVEL_NAMES_ES",
+    "SEAT_NAMES",
+    "SIGNIFICANCE",
+    "Advice",
+    "AiError",
+    "Cpu",
+    "bid_for",
+    "choose_play",
+    "control_summary",
+    "hand_strength",
+    "hint",
+    "rollout_outcomes",
+    "sign_test",
+    "sure_win_with",
+]

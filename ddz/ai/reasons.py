@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..messages import Message, nested, render_message
+from ..messages import Message, MessageDataError, MessageError, nested, render_message
 
 CODES: dict[str, str] = {
     "go_out": "the play empties the hand",
@@ -49,7 +49,7 @@ class Reason:
 
     def __post_init__(self) -> None:
         if self.code not in CODES:
-            raise ValueError(f"unknown reason code {self.code!r}")
+            raise MessageError("unknown_code", {"code": f"cpu.{self.code}"})
 
 
 def control_messages(d: dict[str, Any]) -> list[Message]:
@@ -76,7 +76,7 @@ def as_message(reason: Reason, you: bool = True) -> Message:
         data.update(plan=list(d.get("plan", [])), has_plan=bool(d.get("plan")))
     elif code == "sure_win":
         if not d.get("order"):
-            raise ValueError("a sure win names the order that wins (data: order, last_open)")
+            raise MessageDataError.of("cpu.sure_win", ["order"], d)
     elif code == "keep_control":
         control = control_messages(d)
         spent = [
@@ -140,3 +140,11 @@ def _cost(d: dict[str, Any], you: bool) -> Message:
         return nested("cpu.cost_break_bomb", rank=d.get("rank", ""), **common)
     after, now = int(d.get("after", 0)), int(d.get("now", 0))
     return nested("cpu.cost_plays", same=after == now, after=after, now=now, **common)
+
+
+__all__ = [
+    "Reason",
+    "as_message",
+    "control_messages",
+    "render",
+]

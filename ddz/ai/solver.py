@@ -117,3 +117,9 @@ def decompose(hand: str | Cards) -> list[Play]:
         out.append(play_of(best))
         key -= best
     return out
+
+
+__all__ = [
+    "decompose",
+    "min_plays",
+]

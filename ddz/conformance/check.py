@@ -52,7 +52,7 @@ def check(root: Path | None = None, tests: Path | None = None, sources: Path | N
     source documents at ``sources``. Without ``tests`` (or ``sources``) those two checks are not
     made: the caller says so (``ddz-conformance check`` prints which checks it skipped).
     """
-    import jsonschema
+    from .schemas import packaged_validator, validator
 
     base = root or corpus_dir()
     problems: list[str] = []
@@ -66,8 +66,9 @@ def check(root: Path | None = None, tests: Path | None = None, sources: Path | N
     files = load_files(base)
     if not files:
         return [f"no case files under {base / 'cases'}"]
+    case_file = validator(schema)
     for path, doc in files:
-        for err in jsonschema.Draft202012Validator(schema).iter_errors(doc):
+        for err in case_file.iter_errors(doc):
             loc = "/".join(map(str, err.absolute_path))
             problems.append(f"{path.name}: {loc}: {err.message}")
         if isinstance(doc, dict) and path.parent.name != doc.get("op"):
@@ -75,6 +76,9 @@ def check(root: Path | None = None, tests: Path | None = None, sources: Path | N
     if problems:
         return problems
     cases = list(iter_cases(files))
+    for c in cases:  # a test's input joined to its group's: the op's whole input
+        for err in packaged_validator("ops", f"#/$defs/ops/{c.op}/input").iter_errors(c.input):
+            problems.append(f"{c.id}: input: {err.message}")
     for cid, n in Counter(c.id for c in cases).items():
         if n > 1:
             problems.append(f"duplicate case id {cid} ({n} times)")

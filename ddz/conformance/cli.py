@@ -36,6 +36,7 @@ from .. import __version__
 from ..outside import NotAFile, TooLarge, printable, printable_json, quiet_on_closed_pipe, read_capped
 from ..variants import FLAG_DOCS, STANDARD, Variant
 from .corpus import Case, CorpusError, require_cases
+from .report import CACHE_DIR
 from .runner import (
     GIVE_UP_RULE,
     MAX_TIMEOUT,
@@ -371,7 +372,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError(f"--out {args.out!r}: the folder {str(folder)!r} does not exist")
     if Path(args.out).is_dir():
         raise UsageError(f"--out {args.out!r} is a directory")
-    write_report(Path(args.out), args.impl or [], fuzz_examples=args.fuzz_examples)
+    cache = None if args.no_cache else Path(args.cache)
+    write_report(Path(args.out), args.impl or [], fuzz_examples=args.fuzz_examples, cache=cache)
     _say(f"wrote {args.out}")
     return 0
 
@@ -456,6 +458,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="where to write REPORT.md (default: the current folder; `make report` writes the corpus's)",
     )
     rep.add_argument("--fuzz-examples", type=_positive, default=1500)
+    rep.add_argument(
+        "--cache",
+        default=str(CACHE_DIR),
+        help="where each peer's outcomes are kept per case between runs: a new case re-runs alone "
+        f"(default: {CACHE_DIR})",
+    )
+    rep.add_argument("--no-cache", action="store_true", help="run every case of every peer")
     rep.set_defaults(func=cmd_report)
     return p
 

@@ -244,3 +244,12 @@ def matches(op: str, expected: dict[str, Any], actual: Any, informative: bool = 
     ddz itself) the informative keys must match too when ``actual`` gives them."""
     normative, extra = mismatches(expected, actual)
     return not normative and not (informative and extra)
+
+
+__all__ = [
+    "Case",
+    "CorpusError",
+    "corpus_dir",
+    "load_cases",
+    "rule_texts",
+]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import sys
 from collections import Counter
@@ -31,6 +32,9 @@ STATUSES = ("passed", "failed", "skipped", "errored")
 PEERS_DIR = Path("conformance") / "peers"
 """Where the bundled adapters live in the source checkout (not in the wheel): the report runs
 them from the checkout's root (``python -m conformance.peers.…``)."""
+CACHE_DIR = Path("build") / "report-cache"
+"""Where ``report`` keeps each peer's outcomes, per case, between runs (relative to the checkout's
+root, where ``make report`` runs; ``build/`` is not committed)."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,71 @@ def corpus_info(cases: list[Case] | None = None) -> dict[str, Any]:
     }
 
 
+def case_hash(case: Case) -> str:
+    """The hash of what decides one case's outcome (:func:`corpus_digest` of that case alone)."""
+    return corpus_digest([case])
+
+
+def _sources_hash(peer: Peer) -> str:
+    """A hash of the code a peer's answers and the fuzzing depend on: the ddz package and the
+    adapter's folder (``conformance/peers/`` or the script's)."""
+    ddz_root = Path(__file__).resolve().parents[1]
+    files = sorted(ddz_root.rglob("*.py"))
+    script = Path(peer.script[-1]) if peer.script else None
+    adapter = PEERS_DIR if peer.module else script.parent if script is not None and script.is_file() else None
+    if adapter is not None and adapter.is_dir():
+        files += sorted(p for p in adapter.rglob("*") if p.is_file() and p.suffix in (".py", ".js"))
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(str(path.name).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+class PeerCache:
+    """One peer's outcomes by :func:`case_hash` (and its fuzzing by examples and seed), kept in
+    ``<folder>/<name>.json`` while the peer's handshake and the code it runs stay the same: a new
+    or changed case re-runs alone. Errored outcomes (a timeout, a crash) are never kept."""
+
+    def __init__(self, folder: Path, peer: Peer, handshake: dict[str, Any]) -> None:
+        self.path = folder / (re.sub(r"[^A-Za-z0-9_.-]", "_", peer.name) + ".json")
+        self.key = hashlib.sha256(
+            json.dumps([handshake, _sources_hash(peer)], sort_keys=True).encode("utf-8")
+        ).hexdigest()
+        self.cases: dict[str, dict[str, Any]] = {}
+        self.fuzz: dict[str, list[dict[str, Any]]] = {}
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        if isinstance(data, dict) and data.get("key") == self.key:
+            self.cases, self.fuzz = dict(data.get("cases", {})), dict(data.get("fuzz", {}))
+
+    def outcome(self, case: Case) -> Outcome | None:
+        """The kept outcome of ``case`` (None: run it)."""
+        kept = self.cases.get(case_hash(case))
+        if kept is None:
+            return None
+        return Outcome(
+            case,
+            kept["status"],
+            kept["actual"],
+            kept["expected"],
+            kept["message"],
+            differs=tuple(kept["normative"]),
+            informative=tuple(kept["informative"]),
+        )
+
+    def keep(self, outcomes: list[Outcome]) -> None:
+        for o in outcomes:
+            if o.status != "errored":
+                self.cases[case_hash(o.case)] = {**_outcome_json(o), "informative": list(o.informative)}
+
+    def save(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        data = {"key": self.key, "cases": self.cases, "fuzz": self.fuzz}
+        self.path.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+
+
 def _outcome_json(o: Outcome) -> dict[str, Any]:
     return {
         "case": o.case.id,
@@ -190,8 +259,12 @@ def _unavailable(peer: Peer, error: ImplError) -> dict[str, Any]:
     }
 
 
-def collect(peers: tuple[Peer, ...] = PEERS, fuzz_examples: int = 1500, seed: int = 0) -> dict[str, Any]:
-    """Run the corpus against ddz and every peer (plus differential fuzzing of each peer)."""
+def collect(
+    peers: tuple[Peer, ...] = PEERS, fuzz_examples: int = 1500, seed: int = 0, cache: Path | None = None
+) -> dict[str, Any]:
+    """Run the corpus against ddz and every peer (plus differential fuzzing of each peer); with a
+    ``cache`` folder, a peer runs only the cases (and the fuzzing) it has no kept outcome for
+    (:class:`PeerCache`)."""
     from ..protocol import ddz_implementation
     from ..variants import STANDARD
     from .fuzz import fuzz_impl
@@ -206,14 +279,28 @@ def collect(peers: tuple[Peer, ...] = PEERS, fuzz_examples: int = 1500, seed: in
         except ImplError as e:
             entries.append(_unavailable(peer, e))
             continue
+        kept = PeerCache(cache, peer, hello["implementation"]) if cache is not None else None
+        fuzz_key = f"{fuzz_examples}:{seed}"
         try:
-            outcomes, _ = run_all(sp, cases)
-            fuzzed = [
-                {"op": d.op, "input": d.input, "ddz": d.ddz, "other": d.other, "rules": d.rules}
-                for d in (fuzz_impl(sp, fuzz_examples, seed) if fuzz_examples else [])
-            ]
+            known = {c.id: kept.outcome(c) for c in cases} if kept else {}
+            todo = [c for c in cases if known.get(c.id) is None]
+            ran, _ = run_all(sp, todo) if todo else ([], 0.0)
+            fresh = {o.case.id: o for o in ran}
+            outcomes = [known.get(c.id) or fresh[c.id] for c in cases]
+            if kept is not None and fuzz_key in kept.fuzz:
+                fuzzed = kept.fuzz[fuzz_key]
+            else:
+                fuzzed = [
+                    {"op": d.op, "input": d.input, "ddz": d.ddz, "other": d.other, "rules": d.rules}
+                    for d in (fuzz_impl(sp, fuzz_examples, seed) if fuzz_examples else [])
+                ]
         finally:
             sp.close()
+        if kept is not None:
+            kept.keep(ran)
+            if not sp.given_up:
+                kept.fuzz[fuzz_key] = fuzzed
+            kept.save()
         entries.append(_entry(peer, hello["implementation"], outcomes, fuzzed))
     return {
         "format": FORMAT,
@@ -237,12 +324,15 @@ def dump(results: dict[str, Any]) -> str:
     return json.dumps(results, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
 
 
-def write_report(out: Path, commands: list[str] | None = None, fuzz_examples: int = 1500) -> None:
+def write_report(
+    out: Path, commands: list[str] | None = None, fuzz_examples: int = 1500, cache: Path | None = CACHE_DIR
+) -> None:
     """Run everything and write ``results.json`` and ``REPORT.md`` (``out``) side by side.
 
-    ``commands`` replaces the bundled peers by other protocol commands."""
+    ``commands`` replaces the bundled peers by other protocol commands; ``cache`` (None: run
+    everything) is where each peer's outcomes are kept between runs."""
     peers = tuple(Peer(cmd, script=tuple(cmd.split())) for cmd in commands) if commands else PEERS
-    results = collect(peers, fuzz_examples)
+    results = collect(peers, fuzz_examples, cache=cache)
     results_path(out.parent).write_text(dump(results), encoding="utf-8")
     out.write_text(render(results), encoding="utf-8")
 
@@ -295,6 +385,16 @@ def _j(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def who(impl: dict[str, Any]) -> tuple[str, str]:
+    """An implementation's name (a link to the homepage its handshake gives) and its language
+    (``—`` where the handshake says nothing)."""
+    hello = impl.get("handshake") or {}
+    home, name = str(hello.get("homepage") or ""), impl["name"]
+    if home.startswith(("https://", "http://")):
+        name = f"[{name}]({home})"
+    return name, str(hello.get("language") or "—")
+
+
 def render(results: dict[str, Any]) -> str:
     cases = {c.id: c for c in load_cases()}
     texts, sources = rule_texts(), rule_sources()
@@ -321,17 +421,22 @@ def render(results: dict[str, Any]) -> str:
         "",
         "## Resumen",
         "",
-        "| implementación | versión | variante | passed | failed | skipped | errored | informativas |",
-        "|---|---|---|---|---|---|---|---|",
+        "La versión, el lenguaje y la web son los que da el saludo (*handshake*) de cada implementación.",
+        "",
+        "| implementación | versión | lenguaje | variante | passed | failed | skipped | errored | informativas |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for i in impls:
+        name, language = who(i)
         if not i["available"]:
-            lines.append(f"| {i['name']} | {i['version']} | — | no se puede ejecutar: ver abajo | | | | |")
+            lines.append(
+                f"| {name} | {i['version']} | {language} | — | no se puede ejecutar: ver abajo | | | | |"
+            )
             continue
         c = i["counts"]
         lines.append(
-            f"| {i['name']} | {i['version']} | `{i['variant']}` | {c['passed']} | {c['failed']} | {c['skipped']} "
-            f"| {c['errored']} | {c['informative']} |"
+            f"| {name} | {i['version']} | {language} | `{i['variant']}` | {c['passed']} | {c['failed']} "
+            f"| {c['skipped']} | {c['errored']} | {c['informative']} |"
         )
     lines += [
         "",

@@ -14,13 +14,13 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Protocol
 
 from ..ops import OpError, run_op
 from ..outside import printable
 from ..variants import STANDARD, Variant
-from .corpus import Case, mismatches, packaged_dir
+from .corpus import Case, mismatches
+from .schemas import packaged_validator
 
 
 @dataclass
@@ -43,13 +43,20 @@ class Outcome:
 
 
 class Implementation(Protocol):
+    """What the runner drives: :class:`InProcess` (ddz itself) or :class:`Subprocess` (any program
+    speaking the protocol)."""
+
     name: str
     variant: Variant
     ops: tuple[str, ...]
 
-    def run(self, op: str, inp: dict[str, Any]) -> dict[str, Any]: ...
+    def run(self, op: str, inp: dict[str, Any]) -> dict[str, Any]:
+        """The ``result`` of ``op`` on ``inp``; raises :class:`ImplError` or :class:`Skip`."""
+        ...
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """Release the implementation (stop its process)."""
+        ...
 
 
 class ImplError(Exception):
@@ -110,26 +117,11 @@ def _depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
     return True
 
 
-@lru_cache(maxsize=1)
-def _protocol_schema() -> dict[str, Any]:
-    schema: dict[str, Any] = json.loads(
-        (packaged_dir() / "schemas" / "protocol.schema.json").read_text(encoding="utf-8")
-    )
-    return schema
-
-
-@lru_cache(maxsize=16)
-def _validator(pointer: str) -> Any:
-    import jsonschema
-
-    return jsonschema.Draft202012Validator({**_protocol_schema(), "$ref": pointer})
-
-
 def schema_problem(message: Any, pointer: str) -> str | None:
     """Why ``message`` does not follow ``protocol.schema.json`` at ``pointer`` (None if it does)."""
     from jsonschema.exceptions import best_match
 
-    best = best_match(_validator(pointer).iter_errors(message))
+    best = best_match(packaged_validator("protocol", pointer).iter_errors(message))
     if best is None:
         return None
     where = "/".join(map(str, best.absolute_path)) or "the message"
@@ -149,13 +141,14 @@ class InProcess:
     ops: tuple[str, ...] = ("notation", "classify", "beats", "legal", "deal", "bid", "game", "endgame")
 
     def run(self, op: str, inp: dict[str, Any]) -> dict[str, Any]:
+        """``run_op`` in this process; an :class:`~ddz.ops.OpError` becomes :class:`ImplError`."""
         try:
             return run_op(op, inp, self.variant)
         except OpError as e:
             raise ImplError(str(e)) from None
 
     def close(self) -> None:
-        pass
+        """Nothing to release."""
 
 
 @dataclass
@@ -286,6 +279,7 @@ class Subprocess:
         return reply
 
     def run(self, op: str, inp: dict[str, Any]) -> dict[str, Any]:
+        """Send one ``run`` request and return the reply's ``result`` (see :class:`Implementation`)."""
         if self._dead is not None:
             raise ImplError(self._dead)
         try:
@@ -475,3 +469,14 @@ def run_all(impl: Implementation, cases: list[Case], progress: bool = False) -> 
         sys.stderr.write("\r\x1b[K")
         sys.stderr.flush()
     return out, time.perf_counter() - t0
+
+
+__all__ = [
+    "ImplError",
+    "Implementation",
+    "InProcess",
+    "Outcome",
+    "Subprocess",
+    "run_all",
+    "run_case",
+]

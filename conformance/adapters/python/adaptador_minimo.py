@@ -16,31 +16,41 @@ on stdin and writes exactly one JSON line per request on stdout, flushed:
 import json
 import os
 import sys
+from collections.abc import Callable
+from typing import Any
 
-from ddz import analyze, compare, legal_plays  # your engine here
+from ddz import Play, analyze, compare, legal_plays  # your engine here
 
-HANDSHAKE = {"name": "adaptador-minimo", "version": "0.1.0", "ops": ["classify", "beats", "legal"]}
+Json = dict[str, Any]
+
+HANDSHAKE = {
+    "name": "adaptador-minimo",
+    "version": "0.1.0",
+    "ops": ["classify", "beats", "legal"],
+    "language": "python",  # optional: the language and homepage are shown in the report
+    "homepage": "https://example.org/adaptador-minimo",
+}
 
 
-def classify(inp: dict) -> dict:
+def classify(inp: Json) -> Json:
     got = analyze(inp["cards"])
-    if hasattr(got, "kind"):  # a play: its kind id, the rank that decides, the chain length
+    if isinstance(got, Play):  # a play: its kind id, the rank that decides, the chain length
         return {"kind": got.kind, "rank": got.rank_symbol, "chain": got.chain}
     return {"kind": "invalid", "reason": got.reason}  # reason is informative: any code will do
 
 
-def beats(inp: dict) -> dict:
+def beats(inp: Json) -> Json:
     return {"beats": compare(inp["play"], inp["table"]).beats}
 
 
-def legal(inp: dict) -> dict:  # the runner compares plays as a set, in canonical notation
+def legal(inp: Json) -> Json:  # the runner compares plays as a set, in canonical notation
     return {"plays": [str(p) for p in legal_plays(inp["hand"], inp.get("table"))]}
 
 
-OPS = {"classify": classify, "beats": beats, "legal": legal}
+OPS: dict[str, Callable[[Json], Json]] = {"classify": classify, "beats": beats, "legal": legal}
 
 
-def answer(line: str) -> dict | None:
+def answer(line: str) -> Json | None:
     """The reply to one request line (None for stop)."""
     try:
         req = json.loads(line)
