@@ -27,10 +27,10 @@ $(APP_STAMP): pyproject.toml
 app: $(APP_STAMP)  ## run the Spanish tutorial app (Streamlit) from its own light venv
 	$(APP_VENV)/bin/streamlit run tutorial/app.py --server.port $(PORT) --browser.gatherUsageStats=false
 
-checks: $(STAMP)  ## lint, format, mypy --strict (ddz, the peer adapters, the minimal adapter, benchmarks, the docs hook, the app, truthcheck, tools), corpus check, docs build
+checks: $(STAMP)  ## lint, format, mypy --strict (ddz, the peer adapters, the minimal adapter, benchmarks, the docs hook, the app, truthcheck, tools, the tests), corpus check, docs build
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy ddz conformance/peers conformance/adapters/python benchmarks docs/hooks.py tutorial truthcheck tools
+	$(BIN)/mypy ddz conformance/peers conformance/adapters/python benchmarks docs/hooks.py tutorial truthcheck tools tests
 	$(BIN)/ddz-conformance check
 	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs build --strict --quiet --site-dir /tmp/ddz-site
 	@! grep -oE 'id="ddz[A-Za-z_.]*\.__[a-z]+__"' /tmp/ddz-site/api/referencia/index.html || \

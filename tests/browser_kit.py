@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for the types only: the suite runs without Playwright (the browser tests skip)
+    from playwright.sync_api import Browser, FloatRect, Locator, Page, ViewportSize
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
 HAND = '[aria-label="tus cartas"]'
 
 
-def new_page(browser: Any, width: int = 1280, height: int = 900, touch: bool = False, **context: Any) -> Any:
+def new_page(
+    browser: Browser, width: int = 1280, height: int = 900, touch: bool = False, **context: Any
+) -> Page:
     """A page in a new browser context (``context``: more options, e.g. ``reduced_motion``)."""
     ctx = browser.new_context(
         viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch, **context
@@ -20,36 +25,59 @@ def new_page(browser: Any, width: int = 1280, height: int = 900, touch: bool = F
     return page
 
 
-def phone(browser: Any, **context: Any) -> Any:
+def phone(browser: Browser, **context: Any) -> Page:
     """A 390×844 touch screen."""
     return new_page(browser, 390, 844, touch=True, **context)
 
 
-def shot(page: Any, name: str, full_page: bool = True) -> None:
+def rect(locator: Locator) -> FloatRect:
+    """Where ``locator``'s element is on the page (it must be rendered)."""
+    box = locator.bounding_box()
+    assert box is not None, f"{locator} is not rendered"
+    return box
+
+
+def viewport(page: Page) -> ViewportSize:
+    """The page's viewport (every page here is opened with one: see :func:`new_page`)."""
+    size = page.viewport_size
+    assert size is not None, "the page has no viewport"
+    return size
+
+
+def attribute(locator: Locator, name: str) -> str:
+    """The value of the attribute ``name`` of ``locator``'s element, which must have it."""
+    value = locator.get_attribute(name)
+    assert value is not None, f"{locator} has no {name}"
+    return value
+
+
+def shot(page: Page, name: str, full_page: bool = True) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
 
 
-def hand_ids(page: Any) -> list[str]:
-    return page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.dataset.id)")  # type: ignore[no-any-return]
+def hand_ids(page: Page) -> list[str]:
+    ids: list[str] = page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.dataset.id)")
+    return ids
 
 
-def raised_ids(page: Any) -> list[str]:
-    return page.locator(f"{HAND} .card.sel").evaluate_all("els => els.map(e => e.dataset.id)")  # type: ignore[no-any-return]
+def raised_ids(page: Page) -> list[str]:
+    ids: list[str] = page.locator(f"{HAND} .card.sel").evaluate_all("els => els.map(e => e.dataset.id)")
+    return ids
 
 
-def strip_point(page: Any, card_id: str, scope: str = HAND) -> tuple[float, float]:
+def strip_point(page: Page, card_id: str, scope: str = HAND) -> tuple[float, float]:
     """A point on the part of a card that no other card covers (its top-left corner), on screen."""
     card = page.locator(f'{scope} .card[data-id="{card_id}"]')
-    box = card.bounding_box()
-    if box["y"] < 0 or box["y"] + box["height"] > page.viewport_size["height"]:
+    box = rect(card)
+    if box["y"] < 0 or box["y"] + box["height"] > viewport(page)["height"]:
         card.evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
         page.wait_for_timeout(100)
-        box = card.bounding_box()
+        box = rect(card)
     return box["x"] + 9, box["y"] + 14
 
 
-def tap(page: Any, card_id: str, touch: bool = True, scope: str = HAND) -> None:
+def tap(page: Page, card_id: str, touch: bool = True, scope: str = HAND) -> None:
     x, y = strip_point(page, card_id, scope)
     if touch:
         page.touchscreen.tap(x, y)
@@ -57,37 +85,38 @@ def tap(page: Any, card_id: str, touch: bool = True, scope: str = HAND) -> None:
         page.mouse.click(x, y)
 
 
-def settled(page: Any) -> None:
+def settled(page: Page) -> None:
     """Wait until the app has no stale element left: while a run is under way Streamlit keeps the
     previous run's elements (``data-stale``) beside the new ones, so a label can match twice."""
     page.wait_for_function("() => !document.querySelector('[data-stale=\"true\"]')")
 
 
-def button(page: Any, name: str, exact: bool = False) -> Any:
+def button(page: Page, name: str, exact: bool = False) -> Locator:
     """The Streamlit button labelled ``name``, once the page has settled (see :func:`settled`)."""
     settled(page)
     return page.get_by_role("button", name=name, exact=exact)
 
 
-def press(page: Any, name: str) -> None:
+def press(page: Page, name: str) -> None:
     """Tap (on a touch screen) or click a Streamlit button by its exact label, once the page has settled."""
     settled(page)
     button = page.get_by_role("button", name=name, exact=True)
-    if page.viewport_size["width"] < 500:
+    if viewport(page)["width"] < 500:
         button.tap()
     else:
         button.click()
 
 
-def wait_bar(page: Any, text: str) -> None:
+def wait_bar(page: Page, text: str) -> None:
+    """Wait until the bar above the cards says ``text`` (case-sensitive)."""
     page.locator('[data-testid="ddz-bar"]', has_text=text).first.wait_for()
 
 
-def bar_text(page: Any) -> str:
+def bar_text(page: Page) -> str:
     return str(page.locator('[data-testid="ddz-bar"]').first.inner_text())
 
 
-def wait_my_turn_or_end(page: Any) -> str:
+def wait_my_turn_or_end(page: Page) -> str:
     """Wait until it is the human's turn to play ("play"), or the hand is over ("over")."""
     page.wait_for_function(
         """() => {
@@ -98,13 +127,13 @@ def wait_my_turn_or_end(page: Any) -> str:
     return "over" if page.get_by_role("button", name="Repetir este reparto").count() else "play"
 
 
-def dock_state(page: Any) -> dict[str, str]:
+def dock_state(page: Page) -> dict[str, str]:
     """The dock's machine-readable state: actions so far, whether it is your turn, the phase."""
     el = page.locator('[data-testid="dock-state"]').first
     return {k: el.get_attribute(f"data-{k}") or "" for k in ("actions", "mine", "phase", "delay")}
 
 
-def wait_turn(page: Any, after: int) -> str:
+def wait_turn(page: Page, after: int) -> str:
     """Wait for the human's turn after ``after`` actions (returns "mine") or the end ("over")."""
     page.wait_for_function(
         f"""() => {{
@@ -116,7 +145,7 @@ def wait_turn(page: Any, after: int) -> str:
     return "over" if page.locator('[data-testid="result"]').count() else "mine"
 
 
-def play_hint(page: Any) -> None:
+def play_hint(page: Page) -> None:
     """«Pista», then «Jugar» the hinted cards (or «Pasar» when the hint is to pass); waits for the
     action to be taken."""
     n = int(dock_state(page)["actions"])

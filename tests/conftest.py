@@ -4,13 +4,15 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DDZ_CPU_DELAY", "0")
 
@@ -74,7 +76,7 @@ def server() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser() -> Iterator[Browser]:
     """Debian's Chromium driven by Playwright (never a downloaded browser)."""
     sync_api = pytest.importorskip("playwright.sync_api")
     from tutorial.launch import CHROMIUM, CHROMIUM_ARGS

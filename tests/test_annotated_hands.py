@@ -4,10 +4,10 @@ engine confirms, and every other step shows the CPU's own reason, whose claims a
 from __future__ import annotations
 
 import pytest
-from test_reasons import _check
 
 from ddz.ai import Cpu
 from ddz.game import Game
+from tests.test_reasons import _check
 from tutorial.logic import annotated_hands, check_claims, game_at, step_note
 
 HANDS = {h.id: h for h in annotated_hands()}

@@ -19,12 +19,15 @@ import os
 import re
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.browser_kit import HAND, ROOT, dock_state, new_page, phone, press, settled, wait_turn
 from tutorial.launch import CHROMIUM
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = [
@@ -38,12 +41,12 @@ PARTNER = ("W4MJ-46ZKD", ["p"])  # you are a farmer following your partner's sin
 MIN_CONTRAST = 4.5
 
 
-def shot(page: Any, name: str) -> None:
+def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def open_table(page: Any, server: str, code: str, tokens: list[str], path: str = "/") -> None:
+def open_table(page: Page, server: str, code: str, tokens: list[str], path: str = "/") -> None:
     page.goto(f"{server}{path}?codigo={code}" + (f"&acciones={'.'.join(tokens)}" if tokens else ""))
     page.locator(f"{HAND} .card").first.wait_for()
     wait_turn(page, -1)
@@ -51,7 +54,7 @@ def open_table(page: Any, server: str, code: str, tokens: list[str], path: str =
 
 
 # ---- 1. a Spanish document, and /jugar ---------------------------------------------------------
-def test_the_document_is_spanish(server: str, browser: Any) -> None:
+def test_the_document_is_spanish(server: str, browser: Browser) -> None:
     page = phone(browser)
     open_table(page, server, *LEAD)
     page.wait_for_function("() => document.documentElement.lang === 'es'")
@@ -68,7 +71,7 @@ def test_the_document_is_spanish(server: str, browser: Any) -> None:
     shot(page, "reglas-390")
 
 
-def test_the_jugar_address_opens_the_table(server: str, browser: Any) -> None:
+def test_the_jugar_address_opens_the_table(server: str, browser: Browser) -> None:
     """Before issue 31 ``/jugar`` opened an English «Page not found» box over the table."""
     page = phone(browser)
     code, tokens = LEAD
@@ -97,11 +100,11 @@ LISTEN = """() => {
 }"""
 
 
-def heard(page: Any) -> list[str]:
+def heard(page: Page) -> list[str]:
     return list(page.evaluate("window.__heard"))
 
 
-def history_lines(page: Any) -> list[str]:
+def history_lines(page: Page) -> list[str]:
     return list(
         page.locator('[data-testid="history"] li').evaluate_all(
             "els => els.map(e => e.firstChild.textContent.trim())"
@@ -109,7 +112,7 @@ def history_lines(page: Any) -> list[str]:
     )
 
 
-def test_the_live_region_says_the_bar_each_play_and_whose_turn(server: str, browser: Any) -> None:
+def test_the_live_region_says_the_bar_each_play_and_whose_turn(server: str, browser: Browser) -> None:
     page = phone(browser)
     open_table(page, server, *LEAD)
     region = page.locator("#ddz-live")
@@ -154,7 +157,7 @@ def finished(code: str, tokens: list[str]) -> list[str]:
     return list(p.human)
 
 
-def test_the_live_region_says_the_end_and_the_score(server: str, browser: Any) -> None:
+def test_the_live_region_says_the_end_and_the_score(server: str, browser: Browser) -> None:
     code = LEAD[0]
     page = phone(browser)
     page.goto(f"{server}/?codigo={code}&acciones={'.'.join(finished(*LEAD))}")
@@ -188,7 +191,7 @@ CONTRAST = """el => {
 }"""
 
 
-def contrast(locator: Any) -> float:
+def contrast(locator: Locator) -> float:
     """The element's text contrast, once the page's style has arrived (at most a few seconds)."""
     locator.page.wait_for_timeout(300)
     for _ in range(20):
@@ -199,7 +202,7 @@ def contrast(locator: Any) -> float:
     return ratio
 
 
-def test_disabled_buttons_the_counter_and_captions_can_be_read(server: str, browser: Any) -> None:
+def test_disabled_buttons_the_counter_and_captions_can_be_read(server: str, browser: Browser) -> None:
     page = phone(browser)
     open_table(page, server, *LEAD)  # you lead with nothing raised: «Jugar» and «Pasar» are off
     for name in ("Jugar", "Pasar"):
@@ -219,7 +222,7 @@ def test_disabled_buttons_the_counter_and_captions_can_be_read(server: str, brow
         assert contrast(caption) >= MIN_CONTRAST, path
 
 
-def test_the_jokers_spoken_names_start_with_their_visible_word(server: str, browser: Any) -> None:
+def test_the_jokers_spoken_names_start_with_their_visible_word(server: str, browser: Browser) -> None:
     page = new_page(browser, 1280, 800)
     page.goto(f"{server}/explorador")
     for card in ("BJ", "RJ"):
@@ -231,7 +234,7 @@ def test_the_jokers_spoken_names_start_with_their_visible_word(server: str, brow
         assert "comodín" in spoken  # and it still says what the card is
 
 
-def headings(page: Any) -> list[int]:
+def headings(page: Page) -> list[int]:
     return [
         int(t[1])
         for t in page.locator("[data-testid='stMain'] :is(h1,h2,h3,h4,h5,h6)").evaluate_all(
@@ -240,7 +243,7 @@ def headings(page: Any) -> list[int]:
     ]
 
 
-def test_tables_have_headers_and_headings_do_not_skip_levels(server: str, browser: Any) -> None:
+def test_tables_have_headers_and_headings_do_not_skip_levels(server: str, browser: Browser) -> None:
     page = new_page(browser, 1280, 800)
     page.goto(f"{server}/reglas")
     cells = page.locator('[data-testid="score-table"] th')
@@ -280,7 +283,7 @@ AXE_RUN = """async () => {
 mends its list items, see tutorial.browser.spanish_document)."""
 
 
-def axe_findings(page: Any, source: str) -> list[tuple[str, str]]:
+def axe_findings(page: Page, source: str) -> list[tuple[str, str]]:
     settled(page)
     page.wait_for_timeout(600)
     if not page.evaluate("typeof window.axe !== 'undefined'"):
@@ -289,7 +292,7 @@ def axe_findings(page: Any, source: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["390", "1280"])
-def test_axe_finds_nothing_serious(server: str, browser: Any, size: tuple[int, int]) -> None:
+def test_axe_finds_nothing_serious(server: str, browser: Browser, size: tuple[int, int]) -> None:
     source = axe_source()
     if source is None:
         pytest.skip("needs axe-core's axe.min.js (npm install axe-core into build/axe)")
@@ -327,11 +330,11 @@ FOCUSED_CARD = """() => {
 }"""
 
 
-def focused_card(page: Any) -> str | None:
+def focused_card(page: Page) -> str | None:
     return page.evaluate(FOCUSED_CARD)  # type: ignore[no-any-return]
 
 
-def test_the_hand_is_one_tab_stop_with_arrow_keys(server: str, browser: Any) -> None:
+def test_the_hand_is_one_tab_stop_with_arrow_keys(server: str, browser: Browser) -> None:
     page = new_page(browser, 1280, 800)
     code, tokens = LEAD
     page.goto(f"{server}/?codigo={code}")  # the auction: the hand is not yours to play
@@ -359,7 +362,7 @@ def test_the_hand_is_one_tab_stop_with_arrow_keys(server: str, browser: Any) -> 
     assert deck.locator(".card").count() == 54 and deck.locator('.card[tabindex="0"]').count() == 1
 
 
-def test_focus_returns_to_the_hand_after_pista_jugar_and_pasar(server: str, browser: Any) -> None:
+def test_focus_returns_to_the_hand_after_pista_jugar_and_pasar(server: str, browser: Browser) -> None:
     page = new_page(browser, 1280, 800)
     open_table(page, server, *LEAD)
 

@@ -20,12 +20,15 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser_kit import HAND, dock_state, phone, play_hint, wait_turn
+from tests.browser_kit import HAND, dock_state, phone, play_hint, viewport, wait_turn
 from tutorial.launch import CHROMIUM
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 pytestmark = [
     pytest.mark.browser,
@@ -73,7 +76,7 @@ def chaos_server() -> Iterator[str]:
         yield url
 
 
-def errors(page: Any) -> list[str]:
+def errors(page: Page) -> list[str]:
     return list(page.evaluate("() => window.__ddzErrors || []"))
 
 
@@ -83,16 +86,16 @@ def log_errors() -> list[str]:
     return [ln for ln in text.splitlines() if re.search(r"Traceback|Error|Exception|Uncaught", ln)]
 
 
-def card_points(page: Any) -> list[tuple[float, float]]:
+def card_points(page: Page) -> list[tuple[float, float]]:
     """A tappable point (the uncovered corner) of each card of your hand that is on screen."""
     boxes = page.locator(f"{HAND} .card").evaluate_all(
         "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.height]; })"
     )
-    height = page.viewport_size["height"]
+    height = viewport(page)["height"]
     return [(x + 9, y + 14) for x, y, h in boxes if y > 0 and y + 14 < height]
 
 
-def tap_button(page: Any, name: str) -> bool:
+def tap_button(page: Page, name: str) -> bool:
     for b in page.evaluate(BUTTONS):
         if b["name"] == name and not b["off"]:
             page.touchscreen.tap(b["x"], b["y"])
@@ -100,7 +103,7 @@ def tap_button(page: Any, name: str) -> bool:
     return False
 
 
-def new_hand(page: Any) -> None:
+def new_hand(page: Page) -> None:
     """«Otra partida» on the end screen, until the new hand is on."""
     for _ in range(10):
         page.locator(".st-key-another button").tap()
@@ -112,7 +115,7 @@ def new_hand(page: Any) -> None:
     raise AssertionError("«Otra partida» did not start a new hand")
 
 
-def chaos(page: Any, rng: random.Random, hands: int, budget: float) -> dict[str, int]:
+def chaos(page: Page, rng: random.Random, hands: int, budget: float) -> dict[str, int]:
     """Random taps until ``hands`` hands are over (or ``budget`` seconds pass); stops at the first
     error the page shows. Returns what was done."""
     done = {"hands": 0, "taps": 0, "card_taps": 0, "button_taps": 0}
@@ -154,7 +157,7 @@ def chaos(page: Any, rng: random.Random, hands: int, budget: float) -> dict[str,
     return done
 
 
-def test_random_taps_never_break_the_table(chaos_server: str, browser: Any) -> None:
+def test_random_taps_never_break_the_table(chaos_server: str, browser: Browser) -> None:
     page = phone(browser)
     page.add_init_script(f"localStorage.setItem('ddz-tutorial', {json.dumps(json.dumps(PREFS))})")
     page.add_init_script(f"({WATCH})()")

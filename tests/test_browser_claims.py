@@ -8,7 +8,7 @@ superarla?» and the review gave ✓. This test failed on the code before the fi
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import expect
@@ -16,6 +16,9 @@ from playwright.sync_api import expect
 from ddz.ai import hint
 from tests.browser_kit import HAND, dock_state, phone, press, wait_bar, wait_turn
 from tutorial.practice import HUMAN, Practice
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 COVER = ("0000-6RH96", ["1", "p", "p", "p", "89TJQ", "p"])
 """You are a farmer; your partner's 10 is on the table and the landlord, next, has five cards."""
@@ -29,7 +32,7 @@ def server() -> Iterator[str]:
         yield url
 
 
-def test_the_hint_to_cover_the_partner_is_not_questioned(server: str, browser: Any) -> None:
+def test_the_hint_to_cover_the_partner_is_not_questioned(server: str, browser: Browser) -> None:
     code, tokens = COVER
     p, error = Practice.start(code, tokens)
     assert not error
@@ -58,7 +61,7 @@ LOST = ("0000-007A5", ["p", "p", "p", "p", "66", "33KKK", "44", "789TJ", "p", "p
 """A hand lost with few cards left: the review's key moment is exact, and it links to «Retos»."""
 
 
-def test_the_exact_key_moment_opens_as_your_own_puzzle(server: str, browser: Any) -> None:
+def test_the_exact_key_moment_opens_as_your_own_puzzle(server: str, browser: Browser) -> None:
     code, tokens = LOST
     page = phone(browser)
     page.goto(f"{server}/?codigo={code}&acciones={'.'.join(tokens)}")

@@ -12,11 +12,15 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser_kit import new_page, shot
+from tests.browser_kit import attribute, new_page, rect, shot
 from tutorial.launch import CHROMIUM
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -54,12 +58,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.server_close()
 
 
-def test_a_failing_cell_leads_to_the_case(site: str, browser: object) -> None:
+def test_a_failing_cell_leads_to_the_case(site: str, browser: Browser) -> None:
     page = new_page(browser)
     page.goto(f"{site}/conformidad/informe/")
     cell = page.locator('a.ddz-fail-cell[href*="implementaciones/landlord-ai/#"]').first
     expect(cell).to_be_visible()
-    rule = cell.get_attribute("href").rsplit("#", 1)[1]
+    rule = attribute(cell, "href").rsplit("#", 1)[1]
     cell.click()
     page.wait_for_url(f"**/conformidad/implementaciones/landlord-ai/#{rule}")
     expect(page.locator(f'[id="{rule}"]')).to_be_in_viewport()
@@ -69,24 +73,24 @@ def test_a_failing_cell_leads_to_the_case(site: str, browser: object) -> None:
         expect(case.locator("dt", has_text=label).first).to_be_visible()
     expect(case.locator(f'a[href$="reglas/#{rule}"]')).to_have_count(1)
     corpus_link = case.locator('a[href*="conformidad/casos/#case-"]')
-    anchor = corpus_link.get_attribute("href").rsplit("#", 1)[1]
+    anchor = attribute(corpus_link, "href").rsplit("#", 1)[1]
     corpus_link.click()
     page.wait_for_url(f"**/conformidad/casos/#{anchor}")
     expect(page.locator(f'[id="{anchor}"]')).to_be_in_viewport()
     shot(page, "compliance-case")
 
 
-def test_the_matrix_reads_on_a_phone(site: str, browser: object) -> None:
+def test_the_matrix_reads_on_a_phone(site: str, browser: Browser) -> None:
     page = new_page(browser, width=390, height=844, touch=True)
     page.goto(f"{site}/conformidad/informe/")
     expect(page.locator("#matriz")).to_be_attached()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone ({width}px)"
     first = page.locator("table:has(.ddz-rule) tbody tr td:first-child").first
-    before = first.bounding_box()["x"]
+    before = rect(first)["x"]
     page.locator("table:has(.ddz-rule)").evaluate("t => t.parentElement.scrollLeft = 400")
     page.wait_for_timeout(100)
-    assert abs(first.bounding_box()["x"] - before) < 2, "the rule column should stay in view"
+    assert abs(rect(first)["x"] - before) < 2, "the rule column should stay in view"
     shot(page, "compliance-matrix-phone", full_page=False)
     page.goto(f"{site}/conformidad/implementaciones/doudizhu/")
     expect(page.get_by_text("No se puede ejecutar", exact=False).first).to_be_visible()

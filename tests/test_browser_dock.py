@@ -9,13 +9,28 @@ every state at 390×844 and 1280×800 go to /tmp/shots27/."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser_kit import HAND, button, dock_state, new_page, phone, press, settled, tap, wait_turn
+from tests.browser_kit import (
+    HAND,
+    button,
+    dock_state,
+    new_page,
+    phone,
+    press,
+    rect,
+    settled,
+    tap,
+    viewport,
+    wait_turn,
+)
 from tutorial.launch import CHROMIUM
 from tutorial.practice import Practice
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = [
@@ -25,12 +40,12 @@ pytestmark = [
 
 SHOTS = Path("/tmp/shots27")
 MAX_SHARE = 0.45
-BID = ("GH2F-M5HRD", [])  # your turn to open the auction
+BID: tuple[str, list[str]] = ("GH2F-M5HRD", [])  # your turn to open the auction
 LEAD = ("GH2F-M5HRD", ["3"])  # you are the landlord (20 cards) and lead
 PARTNER = ("W4MJ-46ZKD", ["p"])  # you are a farmer following your partner's single
 
 
-def open_at(page: Any, server: str, code: str, tokens: list[str]) -> None:
+def open_at(page: Page, server: str, code: str, tokens: list[str]) -> None:
     page.goto(f"{server}/?codigo={code}" + (f"&acciones={'.'.join(tokens)}" if tokens else ""))
     page.locator(f"{HAND} .card").first.wait_for()
     wait_turn(page, -1)
@@ -38,11 +53,11 @@ def open_at(page: Any, server: str, code: str, tokens: list[str]) -> None:
     page.wait_for_timeout(300)  # the deal's cards have arrived, the dock has its size
 
 
-def measure(page: Any) -> dict[str, Any]:
+def measure(page: Page) -> dict[str, Any]:
     """The dock's share of the screen, the cards not fully on screen and whether each seat's count
     is visible above the dock."""
-    height = page.viewport_size["height"]
-    dock = page.locator(".st-key-ddz-dock").bounding_box()
+    height = viewport(page)["height"]
+    dock = rect(page.locator(".st-key-ddz-dock"))
     cards = page.locator(f"{HAND} .card").evaluate_all(
         "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; })"
     )
@@ -54,7 +69,7 @@ def measure(page: Any) -> dict[str, Any]:
     return {"share": dock["height"] / height, "off": off, "counts": counts, "cards": len(cards)}
 
 
-def check(page: Any, name: str) -> None:
+def check(page: Page, name: str) -> None:
     settled(page)
     page.wait_for_timeout(250)
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -66,7 +81,7 @@ def check(page: Any, name: str) -> None:
     assert all(m["counts"].values()), (name, m)
 
 
-def test_bidding(server: str, browser: Any) -> None:
+def test_bidding(server: str, browser: Browser) -> None:
     page = phone(browser)
     open_at(page, server, *BID)
     button(page, "Pujar 3").wait_for()
@@ -76,7 +91,7 @@ def test_bidding(server: str, browser: Any) -> None:
     check(page, "bidding-hint")
 
 
-def test_leading_with_and_without_a_hint(server: str, browser: Any) -> None:
+def test_leading_with_and_without_a_hint(server: str, browser: Browser) -> None:
     page = phone(browser)
     open_at(page, server, *LEAD)
     assert dock_state(page)["mine"] == "1"
@@ -86,7 +101,7 @@ def test_leading_with_and_without_a_hint(server: str, browser: Any) -> None:
     check(page, "leading-hint")
 
 
-def test_following_with_a_hint_and_the_partner_warning(server: str, browser: Any) -> None:
+def test_following_with_a_hint_and_the_partner_warning(server: str, browser: Browser) -> None:
     code, tokens = PARTNER
     p, _ = Practice.start(code, tokens)
     p.run_cpus()
@@ -108,7 +123,7 @@ def test_following_with_a_hint_and_the_partner_warning(server: str, browser: Any
     check(page, "following-hint-partner")
 
 
-def test_the_hint_is_a_chip_that_opens_on_tap(server: str, browser: Any) -> None:
+def test_the_hint_is_a_chip_that_opens_on_tap(server: str, browser: Browser) -> None:
     from ddz.ai import hint
     from tutorial.practice import hint_text
 
@@ -120,7 +135,7 @@ def test_the_hint_is_a_chip_that_opens_on_tap(server: str, browser: Any) -> None
     press(page, "Pista")
     chip = page.get_by_test_id("hint-chip")
     chip.wait_for()
-    assert chip.bounding_box()["height"] <= 30  # one line
+    assert rect(chip)["height"] <= 30  # one line
     full = page.get_by_test_id("hint-full")
     expect(full).to_be_hidden()
     chip.tap()
@@ -129,7 +144,7 @@ def test_the_hint_is_a_chip_that_opens_on_tap(server: str, browser: Any) -> None
     assert said == sentence  # the chip and what it opens say the whole hint
 
 
-def test_the_partner_warning_is_a_line(server: str, browser: Any) -> None:
+def test_the_partner_warning_is_a_line(server: str, browser: Browser) -> None:
     code, tokens = PARTNER
     p, _ = Practice.start(code, tokens)
     p.run_cpus()
@@ -142,10 +157,10 @@ def test_the_partner_warning_is_a_line(server: str, browser: Any) -> None:
     press(page, "Jugar")
     ask = page.get_by_test_id("partner-ask")
     ask.wait_for()
-    assert ask.bounding_box()["height"] <= 50  # a line with its two buttons, not a block
+    assert rect(ask)["height"] <= 50  # a line with its two buttons, not a block
 
 
-def test_desktop_screenshots(server: str, browser: Any) -> None:
+def test_desktop_screenshots(server: str, browser: Browser) -> None:
     page = new_page(browser, 1280, 800)
     open_at(page, server, *LEAD)
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -155,14 +170,14 @@ def test_desktop_screenshots(server: str, browser: Any) -> None:
     settled(page)
     page.wait_for_timeout(250)
     page.screenshot(path=str(SHOTS / "leading-hint-1280.png"))
-    dock = page.locator(".st-key-ddz-dock").bounding_box()
+    dock = rect(page.locator(".st-key-ddz-dock"))
     assert dock["height"] / 800 <= 0.5
 
 
 STALE = ("ZVKP-BBX52", ["8", "2", "p"])  # Oeste leads a new trick; Este's «pasa» was in the trick before
 
 
-def test_a_seat_that_has_not_acted_in_this_trick_says_so(server: str, browser: Any) -> None:
+def test_a_seat_that_has_not_acted_in_this_trick_says_so(server: str, browser: Browser) -> None:
     """Issue 27, point 4: once a new trick has a lead, a seat that has not acted in it showed its
     previous trick's «pasa» as if it were current."""
     from ddz.game import PASS

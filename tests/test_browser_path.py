@@ -5,12 +5,15 @@ the learner's pages. One page load per scenario; Chromium at 390×844 (touch) an
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser_kit import button, new_page, settled, shot, wait_bar
+from tests.browser_kit import button, new_page, rect, settled, shot, wait_bar
 from tutorial.launch import CHROMIUM
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = [
@@ -36,7 +39,7 @@ RANK_ROWS = """els => {
 }"""
 
 
-def assert_ranks_never_split(page: Any) -> None:
+def assert_ranks_never_split(page: Page) -> None:
     """Every rank of the deck grid sits on one row (the cards live in the widget's shadow root)."""
     cards = page.locator('[aria-label="baraja completa"] .card')
     expect(cards).to_have_count(54)
@@ -45,7 +48,7 @@ def assert_ranks_never_split(page: Any) -> None:
     assert len(rows) == 15 and set(rows) == {1}, rows
 
 
-def test_rules_page_on_a_phone_opens_an_example_in_the_explorer(server: str, browser: Any) -> None:
+def test_rules_page_on_a_phone_opens_an_example_in_the_explorer(server: str, browser: Browser) -> None:
     page = new_page(browser, 390, 844, touch=True)
     page.goto(f"{server}/reglas")
     page.get_by_role("heading", name="Las 14 jugadas").wait_for()
@@ -62,8 +65,8 @@ def test_rules_page_on_a_phone_opens_an_example_in_the_explorer(server: str, bro
         tile = page.locator(f'[data-testid="rules-example"][data-play="{ex.play}"]').first
         assert tile.locator(".ddz-c").count() == len(ex.play), ex.play  # its cards are drawn
     expect(page.locator('[data-testid="glossary"] dt')).to_have_count(len(glossary()))
-    glossary = page.locator('[data-testid="glossary"]').inner_text()
-    assert "primavera" in glossary and "antiprimavera" in glossary and "carta que manda" in glossary
+    terms = page.locator('[data-testid="glossary"]').inner_text()
+    assert "primavera" in terms and "antiprimavera" in terms and "carta que manda" in terms
     faq = page.get_by_text("¿4 4 4 4 + 5 5 es una bomba?")
     faq.wait_for()
     body = page.locator("body").inner_text()
@@ -76,7 +79,7 @@ def test_rules_page_on_a_phone_opens_an_example_in_the_explorer(server: str, bro
     # A tap on the cards of an example (not only on its button) opens it in the Explorador.
     tile = page.locator('[data-testid="rules-example"][data-play="3334"]')
     tile.evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
-    card = tile.locator(".ddz-c").first.bounding_box()
+    card = rect(tile.locator(".ddz-c").first)
     page.touchscreen.tap(
         card["x"] + card["width"] / 2, card["y"] + card["height"] / 2
     )  # the tile is one big target
@@ -87,7 +90,7 @@ def test_rules_page_on_a_phone_opens_an_example_in_the_explorer(server: str, bro
     shot(page, "reglas-ejemplo-explorador-390", full_page=False)
 
 
-def test_explorer_diagnoses_near_misses_and_keeps_ranks_together(server: str, browser: Any) -> None:
+def test_explorer_diagnoses_near_misses_and_keeps_ranks_together(server: str, browser: Browser) -> None:
     page = new_page(browser, 1280, 800)
     page.goto(f"{server}/explorador?jugada=3334445556")
     wait_bar(page, "Tres tríos seguidos piden tres acompañantes (o ninguno)")  # not the generic sentence
@@ -111,7 +114,9 @@ def test_explorer_diagnoses_near_misses_and_keeps_ranks_together(server: str, br
     shot(page, "explorador-diagnostico-390", full_page=False)
 
 
-def test_estrategia_keeps_progress_unlocks_in_order_and_offers_practice(server: str, browser: Any) -> None:
+def test_estrategia_keeps_progress_unlocks_in_order_and_offers_practice(
+    server: str, browser: Browser
+) -> None:
     page = new_page(browser, 390, 844, touch=True)
     page.goto(f"{server}/estrategia?etapa=superar")
     page.get_by_test_id("stage-locked").wait_for()  # stage 2 is locked until stage 1 is done or skipped
@@ -141,7 +146,9 @@ def test_estrategia_keeps_progress_unlocks_in_order_and_offers_practice(server: 
     assert page.locator('[data-testid="stException"]').count() == 0
 
 
-def test_guided_hand_ends_in_estrategia_and_manos_opens_in_the_same_tab(server: str, browser: Any) -> None:
+def test_guided_hand_ends_in_estrategia_and_manos_opens_in_the_same_tab(
+    server: str, browser: Browser
+) -> None:
     from ddz.ai import hint
     from tutorial.practice import GUIDED_CODE, Practice
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -26,6 +26,7 @@ from tests.browser_kit import (
     phone,
     press,
     raised_ids,
+    rect,
     settled,
     shot,
     tap,
@@ -33,6 +34,9 @@ from tests.browser_kit import (
     wait_turn,
 )
 from tutorial.launch import CHROMIUM
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = [
@@ -43,7 +47,7 @@ pytestmark = [
 CODE = "GH2F-M5HRD"  # the deal of the report: after «Pujar 3» you are the landlord with 20 cards
 
 
-def open_as_landlord(page: Any, server: str) -> None:
+def open_as_landlord(page: Page, server: str) -> None:
     page.goto(f"{server}/?codigo={CODE}")
     button(page, "Pujar 3").wait_for()
     page.locator(f"{HAND} .card").nth(16).wait_for()
@@ -52,7 +56,7 @@ def open_as_landlord(page: Any, server: str) -> None:
     wait_turn(page, 0)
 
 
-def settled_boxes(page: Any) -> list[dict[str, float]]:
+def settled_boxes(page: Page) -> list[dict[str, float]]:
     """The hand's card boxes once the layout has stopped moving (deal, resize, fonts)."""
     last: list[dict[str, float]] = []
     for _ in range(12):
@@ -72,7 +76,7 @@ def expected_title(ids: list[str]) -> str:
     return got.name[0].upper() + got.name[1:]
 
 
-def play_raised(page: Any) -> tuple[list[str], list[str]]:
+def play_raised(page: Page) -> tuple[list[str], list[str]]:
     """Press «Jugar»; returns (the raised cards, the cards that left the hand)."""
     before, raised = hand_ids(page), raised_ids(page)
     n = int(dock_state(page)["actions"])
@@ -98,7 +102,7 @@ def play_raised(page: Any) -> tuple[list[str], list[str]]:
 
 
 # ---- 1. what is raised is what is played ---------------------------------------------------
-def test_hint_after_a_tap_plays_the_hint(server: str, browser: Any) -> None:
+def test_hint_after_a_tap_plays_the_hint(server: str, browser: Browser) -> None:
     """Report: tap the 5, «Pista» raises the 3, «Jugar» played the 5."""
     page = phone(browser)
     open_as_landlord(page, server)
@@ -117,7 +121,7 @@ def test_hint_after_a_tap_plays_the_hint(server: str, browser: Any) -> None:
     assert not page.get_by_text("no tienes esas cartas").count()
 
 
-def test_lowering_the_hinted_cards_disables_play(server: str, browser: Any) -> None:
+def test_lowering_the_hinted_cards_disables_play(server: str, browser: Browser) -> None:
     """Report: after «Pista», lowering the hinted card left «Jugar» enabled and it played the hint."""
     page = phone(browser)
     open_as_landlord(page, server)
@@ -136,7 +140,7 @@ def test_lowering_the_hinted_cards_disables_play(server: str, browser: Any) -> N
     assert dock_state(page)["actions"] == actions and len(hand_ids(page)) == 20
 
 
-def test_whole_hand_every_play_is_the_raised_cards(server: str, browser: Any) -> None:
+def test_whole_hand_every_play_is_the_raised_cards(server: str, browser: Browser) -> None:
     """A whole hand on a phone: hints, manual taps and re-taps; after every «Jugar» the cards that
     left the hand are exactly the raised ones, and no play is ever refused."""
     page = phone(browser)
@@ -193,7 +197,7 @@ def test_whole_hand_every_play_is_the_raised_cards(server: str, browser: Any) ->
     assert len(hand_ids(page)) == 17 and page.locator('[data-testid="result"]').count() == 0
 
 
-def test_dock_on_desktop(server: str, browser: Any) -> None:
+def test_dock_on_desktop(server: str, browser: Browser) -> None:
     """At 1280×800 the dock keeps one row of cards, each with a strip ≥ 28 px, all on screen."""
     page = new_page(browser, 1280, 800)
     open_as_landlord(page, server)
@@ -201,21 +205,21 @@ def test_dock_on_desktop(server: str, browser: Any) -> None:
     assert max(b["y"] for b in boxes) - min(b["y"] for b in boxes) < 20  # one row (a gentle fan)
     assert all(boxes[i + 1]["x"] - boxes[i]["x"] >= 28 for i in range(19))
     assert all(b["y"] >= 0 and b["y"] + b["height"] <= 800 for b in boxes)
-    play = button(page, "Jugar", exact=True).bounding_box()
+    play = rect(button(page, "Jugar", exact=True))
     assert play["y"] + play["height"] <= 800
     shot(page, "jugar-1280", full_page=False)
 
 
 # ---- 2. phone-first: the dock ---------------------------------------------------------------
-def test_dock_geometry_on_a_phone(server: str, browser: Any) -> None:
+def test_dock_geometry_on_a_phone(server: str, browser: Browser) -> None:
     """At 390×844 with 20 cards: bar, buttons and every card on screen; strips ≥ 28 px; ranks whole."""
     page = phone(browser)
     open_as_landlord(page, server)
     settled_boxes(page)
     for name in ("Jugar", "Pasar", "Pista"):
-        box = button(page, name, exact=True).bounding_box()
+        box = rect(button(page, name, exact=True))
         assert box["y"] >= 0 and box["y"] + box["height"] <= 844, name
-    bar = page.locator('[data-testid="ddz-bar"]').bounding_box()
+    bar = rect(page.locator('[data-testid="ddz-bar"]'))
     assert bar["y"] >= 0 and bar["y"] + bar["height"] <= 844
     geo = page.locator(f"{HAND} .card").evaluate_all(
         """els => els.map((e, i) => {
@@ -238,7 +242,7 @@ def test_dock_geometry_on_a_phone(server: str, browser: Any) -> None:
 
 
 # ---- 3. every event explained ---------------------------------------------------------------
-def test_redeal_notice_stays_when_a_cpu_bids_first(server: str, browser: Any) -> None:
+def test_redeal_notice_stays_when_a_cpu_bids_first(server: str, browser: Browser) -> None:
     """D-HISTORY. Report: after an all-pass, the redeal notice was gone by the human's turn."""
     page = phone(browser)
     page.goto(f"{server}/?codigo=0000-0006M")  # you pass; Oeste bids first on the second deal
@@ -257,7 +261,7 @@ def test_redeal_notice_stays_when_a_cpu_bids_first(server: str, browser: Any) ->
 
 
 # ---- 5. integrity ---------------------------------------------------------------------------
-def test_url_keeps_only_your_actions_and_moves_do_not_add_history(server: str, browser: Any) -> None:
+def test_url_keeps_only_your_actions_and_moves_do_not_add_history(server: str, browser: Browser) -> None:
     """D-URL: the address keeps the code and your own actions, and is replaced, not pushed."""
     page = phone(browser)
     open_as_landlord(page, server)
@@ -280,7 +284,7 @@ def test_url_keeps_only_your_actions_and_moves_do_not_add_history(server: str, b
     assert hand_ids(page) == before
 
 
-def test_url_cannot_dictate_cpu_moves(server: str, browser: Any) -> None:
+def test_url_cannot_dictate_cpu_moves(server: str, browser: Browser) -> None:
     """Report: editing ``acciones`` dictated the CPUs' moves. The URL now holds only the human's
     actions: ``acciones=3`` is your «Pujar 3», and Oeste's bid before it is recomputed (it bids 2)."""
     page = phone(browser)
@@ -295,7 +299,7 @@ def test_url_cannot_dictate_cpu_moves(server: str, browser: Any) -> None:
     assert "no es válida en tu acción 2" in page.locator(".ddz-notice.warning").inner_text()
 
 
-def test_live_hand_is_not_shown_in_manos(server: str, browser: Any) -> None:
+def test_live_hand_is_not_shown_in_manos(server: str, browser: Browser) -> None:
     """Report: /manos?codigo=…&acciones=… of a live game showed all three hands."""
     page = phone(browser)
     page.goto(f"{server}/manos?codigo={CODE}&acciones=2.3")
@@ -304,7 +308,7 @@ def test_live_hand_is_not_shown_in_manos(server: str, browser: Any) -> None:
 
 
 # ---- preferences, deal animation ----------------------------------------------------------------
-def test_preferences_survive_a_reload(server: str, browser: Any) -> None:
+def test_preferences_survive_a_reload(server: str, browser: Browser) -> None:
     page = phone(browser)
     page.goto(f"{server}/?codigo={CODE}")
     button(page, "Pujar 3").wait_for()
@@ -318,7 +322,7 @@ def test_preferences_survive_a_reload(server: str, browser: Any) -> None:
     button(page, "Saltar la animación del reparto: sí").wait_for()
 
 
-def test_a_tap_anywhere_skips_the_deal(server: str, browser: Any) -> None:
+def test_a_tap_anywhere_skips_the_deal(server: str, browser: Browser) -> None:
     """Tapping the table (not the cards) during the deal shows the whole hand at once."""
     page = phone(browser)
     page.goto(f"{server}/?codigo={CODE}")
@@ -330,7 +334,7 @@ def test_a_tap_anywhere_skips_the_deal(server: str, browser: Any) -> None:
 
 
 # ---- explorer on a phone ------------------------------------------------------------------------
-def test_explorer_typo_clear_and_jokers_on_a_phone(server: str, browser: Any) -> None:
+def test_explorer_typo_clear_and_jokers_on_a_phone(server: str, browser: Browser) -> None:
     """Report: a typo emptied the box with no message; «Vaciar» left the old play in the bar and box;
     the joker labels overflowed onto «Vaciar la selección»."""
     page = phone(browser)
@@ -345,7 +349,7 @@ def test_explorer_typo_clear_and_jokers_on_a_phone(server: str, browser: Any) ->
     tap(page, "9S", scope=deck)
     wait_bar(page, "Carta suelta")
     clear = button(page, "Vaciar la selección")
-    b = clear.bounding_box()
+    b = rect(clear)
     hit = page.evaluate(
         """([x, y]) => { let r = document.elementFromPoint(x, y);
            while (r && r.shadowRoot) { const inner = r.shadowRoot.elementFromPoint(x, y); if (!inner || inner === r) break; r = inner; }
@@ -360,7 +364,7 @@ def test_explorer_typo_clear_and_jokers_on_a_phone(server: str, browser: Any) ->
     shot(page, "explorador-vaciar-390", full_page=False)
 
 
-def test_example_button_brings_its_result_into_view(server: str, browser: Any) -> None:
+def test_example_button_brings_its_result_into_view(server: str, browser: Browser) -> None:
     page = phone(browser)
     page.goto(f"{server}/explorador")
     wait_bar(page, "Elige cartas")
@@ -374,7 +378,7 @@ def test_example_button_brings_its_result_into_view(server: str, browser: Any) -
     )
 
 
-def test_first_visit_is_a_guided_hand(server: str, browser: Any) -> None:
+def test_first_visit_is_a_guided_hand(server: str, browser: Browser) -> None:
     """A first visit to «Jugar» starts the guided hand; the next visit does not."""
     page = phone(browser)
     page.goto(server)
@@ -389,7 +393,7 @@ def test_first_visit_is_a_guided_hand(server: str, browser: Any) -> None:
     assert not page.locator(".ddz-notice.coach").count()
 
 
-def test_review_of_a_shared_finished_hand_on_desktop(server: str, browser: Any) -> None:
+def test_review_of_a_shared_finished_hand_on_desktop(server: str, browser: Browser) -> None:
     """A finished hand opened from its address (code + your actions) shows the end screen and the
     review, at desktop size."""
     from ddz.ai import hint

@@ -5,7 +5,7 @@ Chromium at 390×844 with touch and at 1280×800; screenshots in test-artifacts/
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -15,6 +15,9 @@ from tests.browser_kit import HAND, new_page, phone, press, settled, shot, tap
 from tutorial.launch import CHROMIUM
 from tutorial.retos import Puzzle, puzzles, solution, steps
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = [
     pytest.mark.browser,
@@ -23,11 +26,11 @@ pytestmark = [
 STATE = '[data-testid="retos-state"]'
 
 
-def state(page: Any, name: str) -> str:
+def state(page: Page, name: str) -> str:
     return str(page.locator(STATE).last.get_attribute(f"data-{name}"))
 
 
-def wait_state(page: Any, name: str, value: str) -> None:
+def wait_state(page: Page, name: str, value: str) -> None:
     page.wait_for_function(
         f"""() => {{ const els = document.querySelectorAll('{STATE}');
           return els.length && els[els.length - 1].dataset['{name}'] === '{value}'; }}"""
@@ -35,7 +38,7 @@ def wait_state(page: Any, name: str, value: str) -> None:
     settled(page)
 
 
-def raise_cards(page: Any, move: str, touch: bool) -> None:
+def raise_cards(page: Page, move: str, touch: bool) -> None:
     """Tap the cards of ``move`` in the hand to play from, and wait until the app sees them raised."""
     ids = page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.dataset.id)")
     want = list(parse(move).counts)
@@ -49,7 +52,7 @@ def raise_cards(page: Any, move: str, touch: bool) -> None:
     wait_state(page, "raised", str(parse(move)))
 
 
-def learner_move(page: Any, move: str, touch: bool) -> None:
+def learner_move(page: Page, move: str, touch: bool) -> None:
     before = int(state(page, "moves")), int(state(page, "mistakes"))
     if move == PASS:
         press(page, "Pasar")
@@ -63,7 +66,7 @@ def learner_move(page: Any, move: str, touch: bool) -> None:
     settled(page)
 
 
-def solve_it(page: Any, z: Puzzle, touch: bool) -> None:
+def solve_it(page: Page, z: Puzzle, touch: bool) -> None:
     for st in steps(z.position(), z.line):
         if st.before.to_move == z.side:
             learner_move(page, st.move, touch)
@@ -82,7 +85,7 @@ def pick(side: str) -> tuple[Puzzle, str]:
 
 @pytest.mark.parametrize(("size", "side"), [("390", "landlord"), ("1280", "farmers")])
 def test_a_wrong_move_is_refuted_then_the_puzzle_is_solved(
-    server: str, browser: Any, size: str, side: str
+    server: str, browser: Browser, size: str, side: str
 ) -> None:
     touch = size == "390"
     page = phone(browser) if touch else new_page(browser, 1280, 800)
@@ -117,7 +120,7 @@ def test_a_wrong_move_is_refuted_then_the_puzzle_is_solved(
     page.context.close()
 
 
-def test_the_solution_steps_on_a_phone(server: str, browser: Any) -> None:
+def test_the_solution_steps_on_a_phone(server: str, browser: Browser) -> None:
     page = phone(browser)
     z = next(q for q in puzzles() if q.level == 3 and q.side == "farmers")
     page.goto(f"{server}/retos?reto={z.id}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -21,6 +21,7 @@ from tests.browser_kit import (
     phone,
     play_hint,
     press,
+    rect,
     settled,
     tap,
     wait_bar,
@@ -28,6 +29,9 @@ from tests.browser_kit import (
 )
 from tutorial.launch import CHROMIUM
 from tutorial.practice import Practice
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = [
@@ -51,7 +55,7 @@ def server() -> Iterator[str]:
         yield url
 
 
-def snap(page: Any, name: str) -> None:
+def snap(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
@@ -64,18 +68,18 @@ def engine_at(code: str, tokens: list[str]) -> Practice:
     return p
 
 
-def open_at(page: Any, server: str, code: str, tokens: list[str]) -> None:
+def open_at(page: Page, server: str, code: str, tokens: list[str]) -> None:
     page.goto(f"{server}/?codigo={code}" + (f"&acciones={'.'.join(tokens)}" if tokens else ""))
     page.locator(f"{HAND} .card").first.wait_for()
     wait_turn(page, -1)
 
 
-def fx_count(page: Any, what: str, name: str = "dock-table") -> int:
+def fx_count(page: Page, what: str, name: str = "dock-table") -> int:
     """How many slides, beats or beeps the table (``table``) or the dock's copy of it has made."""
     return int(page.locator(f'[data-testid="{name}-fx"]').get_attribute(f"data-{what}") or 0)
 
 
-def running_animations(page: Any, testid: str) -> int:
+def running_animations(page: Page, testid: str) -> int:
     return int(
         page.locator(f'[data-testid="{testid}"]').evaluate(
             "e => e.getAnimations().filter(a => a.playState === 'running').length"
@@ -84,7 +88,7 @@ def running_animations(page: Any, testid: str) -> int:
 
 
 # ---- 1. motion and alerts -----------------------------------------------------------------------
-def test_a_new_play_slides_in_from_its_seat_once(server: str, browser: Any) -> None:
+def test_a_new_play_slides_in_from_its_seat_once(server: str, browser: Browser) -> None:
     tokens = ["3", "3AAA"]  # you lead the second trick
     page = phone(browser)
     open_at(page, server, LEAD, tokens)
@@ -123,7 +127,7 @@ def test_a_new_play_slides_in_from_its_seat_once(server: str, browser: Any) -> N
     assert fx_count(page, "slides") == slides
 
 
-def test_no_motion_when_the_system_asks_for_less(server: str, browser: Any) -> None:
+def test_no_motion_when_the_system_asks_for_less(server: str, browser: Browser) -> None:
     page = phone(browser, reduced_motion="reduce")
     open_at(page, server, LEAD, ["3", "3AAA"])
     n = int(dock_state(page)["actions"])
@@ -134,7 +138,7 @@ def test_no_motion_when_the_system_asks_for_less(server: str, browser: Any) -> N
     assert fx_count(page, "slides") == 0
 
 
-def test_a_seat_with_two_cards_or_one_says_so(server: str, browser: Any) -> None:
+def test_a_seat_with_two_cards_or_one_says_so(server: str, browser: Browser) -> None:
     code, tokens = ALERT
     p = engine_at(code, tokens)
     low = {s: len(p.game.hands[s]) for s in (1, 2) if len(p.game.hands[s]) <= 2}
@@ -150,7 +154,7 @@ def test_a_seat_with_two_cards_or_one_says_so(server: str, browser: Any) -> None
     snap(page, "alert-390")
 
 
-def test_a_bomb_or_rocket_says_what_it_did_to_the_multiplier(server: str, browser: Any) -> None:
+def test_a_bomb_or_rocket_says_what_it_did_to_the_multiplier(server: str, browser: Browser) -> None:
     code, tokens = BOMB
     p = engine_at(code, tokens)
     assert p.game.table is not None and p.game.table.kind in ("bomb", "rocket")
@@ -168,7 +172,7 @@ def test_a_bomb_or_rocket_says_what_it_did_to_the_multiplier(server: str, browse
     expect(beat).to_contain_text(f"El multiplicador pasa a ×{p.game.multiplier}")
 
 
-def test_a_spring_gets_its_beat_and_sounds_can_be_turned_on(server: str, browser: Any) -> None:
+def test_a_spring_gets_its_beat_and_sounds_can_be_turned_on(server: str, browser: Browser) -> None:
     code, tokens = SPRING
     done = engine_at(code, tokens)
     assert done.game.result is not None and done.game.result.spring
@@ -190,7 +194,7 @@ def test_a_spring_gets_its_beat_and_sounds_can_be_turned_on(server: str, browser
 STUCK = ("KWX0-92S65", ["3", "3999"])  # then nothing of yours beats the table
 
 
-def test_cpu_pace_is_chosen_in_ajustes_and_survives_a_reload(server: str, browser: Any) -> None:
+def test_cpu_pace_is_chosen_in_ajustes_and_survives_a_reload(server: str, browser: Browser) -> None:
     scale = 0.05 / 0.8  # the server's DDZ_CPU_DELAY is the default pace (0,8 s)
     page = phone(browser)
     open_at(page, server, LEAD, ["3"])
@@ -220,7 +224,7 @@ def test_cpu_pace_is_chosen_in_ajustes_and_survives_a_reload(server: str, browse
     expect(button(page, "1,5 s")).to_be_disabled()  # the chosen pace
 
 
-def test_pass_is_automatic_when_you_have_nothing_unless_turned_off(server: str, browser: Any) -> None:
+def test_pass_is_automatic_when_you_have_nothing_unless_turned_off(server: str, browser: Browser) -> None:
     code, tokens = STUCK
     assert engine_at(code, tokens).stuck()
     page = phone(browser)
@@ -245,7 +249,7 @@ def test_pass_is_automatic_when_you_have_nothing_unless_turned_off(server: str, 
 
 
 # ---- 3. «Deshacer» --------------------------------------------------------------------------
-def test_undo_takes_back_your_decision_and_the_review_marks_it(server: str, browser: Any) -> None:
+def test_undo_takes_back_your_decision_and_the_review_marks_it(server: str, browser: Browser) -> None:
     code, tokens = SPRING
     before = engine_at(code, tokens[:-2])  # your turn, before your fourth play
     page = phone(browser)
@@ -277,7 +281,7 @@ def test_undo_takes_back_your_decision_and_the_review_marks_it(server: str, brow
     expect(item).to_contain_text("(deshecha)")
 
 
-def test_no_undo_in_the_guided_hand(server: str, browser: Any) -> None:
+def test_no_undo_in_the_guided_hand(server: str, browser: Browser) -> None:
     from tutorial.practice import GUIDED_CODE
 
     page = phone(browser)
@@ -295,7 +299,7 @@ def test_no_undo_in_the_guided_hand(server: str, browser: Any) -> None:
 PARTNER = ("W4MJ-46ZKD", ["p"])  # you are a farmer; your partner's single is on the table
 
 
-def test_covering_your_partner_asks_first_and_can_be_turned_off(server: str, browser: Any) -> None:
+def test_covering_your_partner_asks_first_and_can_be_turned_off(server: str, browser: Browser) -> None:
     from ddz.plays import classify
 
     code, tokens = PARTNER
@@ -343,7 +347,7 @@ def test_covering_your_partner_asks_first_and_can_be_turned_off(server: str, bro
 
 
 # ---- 5. the session tally -----------------------------------------------------------------------
-def wait_tally(page: Any, text: str) -> None:
+def wait_tally(page: Page, text: str) -> None:
     """Wait until the tally (every copy on the page, stale ones included) says ``text``."""
     page.wait_for_function(
         """t => { const els = [...document.querySelectorAll('[data-testid="tally"]')];
@@ -352,7 +356,7 @@ def wait_tally(page: Any, text: str) -> None:
     )
 
 
-def test_tally_counts_hands_keeps_them_and_resets_with_a_confirm(server: str, browser: Any) -> None:
+def test_tally_counts_hands_keeps_them_and_resets_with_a_confirm(server: str, browser: Browser) -> None:
     code, tokens = SPRING
     done = engine_at(code, tokens)
     r = done.game.result
@@ -397,7 +401,7 @@ TITLES = """() => { const out = []; const walk = root => root.querySelectorAll('
   walk(document); return out; }"""
 
 
-def test_desktop_uses_the_width_and_stays_on_localhost(server: str, browser: Any) -> None:
+def test_desktop_uses_the_width_and_stays_on_localhost(server: str, browser: Browser) -> None:
     page = new_page(browser, 1280, 800)
     outside: list[str] = []
     page.on(
@@ -410,13 +414,13 @@ def test_desktop_uses_the_width_and_stays_on_localhost(server: str, browser: Any
     )
     open_at(page, server, LEAD, ["3", "3AAA"])
     settled(page)
-    main = page.locator('[data-testid="stMainBlockContainer"]').bounding_box()
+    main = rect(page.locator('[data-testid="stMainBlockContainer"]'))
     assert main["width"] >= 1000  # not a 720 px column
-    seats = page.locator(".ddz-seats").bounding_box()
-    table = page.locator(".st-key-ddz-table").bounding_box()
+    seats = rect(page.locator(".ddz-seats"))
+    table = rect(page.locator(".st-key-ddz-table"))
     assert table["x"] >= seats["x"] + seats["width"] - 1  # the seats beside the table
     assert abs(table["y"] - seats["y"]) < 40
-    dock = page.locator(".st-key-ddz-dock").bounding_box()
+    dock = rect(page.locator(".st-key-ddz-dock"))
     assert dock["width"] >= 1000
     page.wait_for_timeout(500)
     snap(page, "desktop-1280")
@@ -434,16 +438,16 @@ def test_desktop_uses_the_width_and_stays_on_localhost(server: str, browser: Any
     assert not outside, outside
 
 
-def test_phone_keeps_one_column(server: str, browser: Any) -> None:
+def test_phone_keeps_one_column(server: str, browser: Browser) -> None:
     page = phone(browser)
     open_at(page, server, LEAD, ["3", "3AAA"])
     settled(page)
-    seats = page.locator(".ddz-seats").bounding_box()
-    table = page.locator(".st-key-ddz-table").bounding_box()
+    seats = rect(page.locator(".ddz-seats"))
+    table = rect(page.locator(".st-key-ddz-table"))
     assert table["y"] >= seats["y"] + seats["height"] - 1  # the table below the seats
 
 
-def test_the_dock_never_shows_a_stale_copy_while_the_cpus_play(server: str, browser: Any) -> None:
+def test_the_dock_never_shows_a_stale_copy_while_the_cpus_play(server: str, browser: Browser) -> None:
     """Report (screenshot of a CPU's turn): «15 cartas. Eres el terrateniente.» and, below it, the
     previous run's «16 cartas…» at the same time; a test found two «Jugar». Every change to the page
     is watched while three tricks are played: the caption and «Jugar» are never on it twice."""
@@ -471,7 +475,7 @@ def test_the_dock_never_shows_a_stale_copy_while_the_cpus_play(server: str, brow
     assert page.evaluate("window.__ddzMaxPlayButtons") == 1
 
 
-def test_the_guided_hand_never_passes_for_you(server: str, browser: Any) -> None:
+def test_the_guided_hand_never_passes_for_you(server: str, browser: Browser) -> None:
     """Auto-pass is on by default, but in the guided hand the learner presses «Pasar» themself."""
     from tutorial.practice import GUIDED_CODE
 
@@ -488,7 +492,7 @@ def test_the_guided_hand_never_passes_for_you(server: str, browser: Any) -> None
     page.wait_for_function(f"() => location.search.includes('acciones={'.'.join(tokens)}.p')")
 
 
-def test_a_seat_says_its_play_was_in_the_trick_before(server: str, browser: Any) -> None:
+def test_a_seat_says_its_play_was_in_the_trick_before(server: str, browser: Browser) -> None:
     """Audit: «Este · le toca … juega J J J + 7» while the table said «Baza nueva: abre Este»."""
     tokens = ["3", "3AAA"]  # both CPUs pass: you open a new trick
     p = engine_at(LEAD, tokens)
@@ -499,7 +503,7 @@ def test_a_seat_says_its_play_was_in_the_trick_before(server: str, browser: Any)
         expect(page.locator(f'[data-testid="seat-{seat}"]')).to_contain_text("en la baza anterior, pasa")
 
 
-def test_stepping_through_the_review_never_blanks_the_end_screen(server: str, browser: Any) -> None:
+def test_stepping_through_the_review_never_blanks_the_end_screen(server: str, browser: Browser) -> None:
     """Audit: «Siguiente» made the review card vanish for up to 280 ms, 3 times in 6 presses (the
     end screen was an empty slot drawn first on every run and filled at the end)."""
     code, tokens = SPRING

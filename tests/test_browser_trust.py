@@ -8,12 +8,15 @@ the verdict scrolled under the fixed header; the dock grew over the page's last 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from tests.browser_kit import button, hand_ids, new_page, press, settled, shot, tap
 from tutorial.launch import CHROMIUM
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 pytestmark = [
     pytest.mark.browser,
@@ -24,15 +27,15 @@ MID_HAND = "/?codigo=YVZZ-RZFEB&acciones=6C.AH.3S"  # the report's hand: Normal,
 CODE = "GH2F-M5HRD"
 
 
-def _actions(page: Any) -> str:
+def _actions(page: Page) -> str:
     return str(page.locator('[data-testid="dock-state"]').first.get_attribute("data-actions"))
 
 
-def _stored(page: Any) -> dict[str, Any]:
+def _stored(page: Page) -> dict[str, Any]:
     return dict(page.evaluate("JSON.parse(localStorage.getItem('ddz-tutorial') || '{}')"))
 
 
-def test_opening_and_closing_settings_changes_nothing(server: str, browser: Any) -> None:
+def test_opening_and_closing_settings_changes_nothing(server: str, browser: Browser) -> None:
     page = new_page(browser, 390, 844, touch=True)
     page.goto(server + MID_HAND)
     page.locator('[data-testid="dock-state"]').wait_for()
@@ -55,7 +58,7 @@ def test_opening_and_closing_settings_changes_nothing(server: str, browser: Any)
     assert page.get_by_text("Contador de cartas").count()
 
 
-def test_other_game_in_settings_keeps_the_preferences(server: str, browser: Any) -> None:
+def test_other_game_in_settings_keeps_the_preferences(server: str, browser: Browser) -> None:
     page = new_page(browser, 390, 844, touch=True)
     page.goto(server + MID_HAND)
     page.locator('[data-testid="dock-state"]').wait_for()
@@ -84,7 +87,7 @@ def _finished_hand_url(server: str) -> str:
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
 def test_the_verdict_is_in_view_and_a_new_deal_clears_it(
-    server: str, browser: Any, size: tuple[int, int]
+    server: str, browser: Browser, size: tuple[int, int]
 ) -> None:
     touch = size[0] < 500
     page = new_page(browser, *size, touch=touch)
@@ -111,7 +114,7 @@ def test_the_verdict_is_in_view_and_a_new_deal_clears_it(
     assert state == {"verdict": False}
 
 
-def test_the_dock_leaves_room_for_the_page(server: str, browser: Any) -> None:
+def test_the_dock_leaves_room_for_the_page(server: str, browser: Browser) -> None:
     """With a hint open the dock is taller: the page's room below follows it, the history and the
     counter can be reached, every dock button is at least 44 px tall, and why «Pasar» is off is
     written, not hidden in a tooltip."""

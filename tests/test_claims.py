@@ -8,10 +8,9 @@ themselves must bite: each false claim below, written by hand from the rules, is
 
 from __future__ import annotations
 
-from test_ai_arena import situation
-
 from ddz.ai.reasons import CODES, Reason, as_message
 from ddz.messages import CATALOG
+from tests.test_ai_arena import situation
 from truthcheck.claims import HAND_KINDS, PARTS, VERIFIERS, Decision, check
 from truthcheck.wording import wording
 

@@ -194,7 +194,8 @@ def _source_version() -> str:
     import re
 
     text = (ROOT / "ddz" / "__init__.py").read_text(encoding="utf-8")
-    (version,) = re.findall(r'^__version__ = "([^"]+)"$', text, flags=re.M)
+    found: list[str] = re.findall(r'^__version__ = "([^"]+)"$', text, flags=re.M)
+    (version,) = found
     return version
 
 

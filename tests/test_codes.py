@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference_deal import code_for, reference_deals
 
 from ddz.codes import ALPHABET, CodeError, cards_of, deals, decode, encode, new_code
+from tests.reference_deal import code_for, reference_deals
 
 
 @given(st.integers(0, 2**40 - 1))

@@ -13,7 +13,10 @@ from collections import Counter
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from oracle import (
+
+from ddz import Variant, analyze, beats, compare, legal_plays
+from ddz.plays import KINDS, Rejection, classify
+from tests.oracle import (
     BODY_HEIGHT,
     DECK,
     RANKS,
@@ -27,12 +30,9 @@ from oracle import (
     rank_of,
     table_plays,
 )
-from oracle import (
+from tests.oracle import (
     KINDS as ORACLE_KINDS,
 )
-
-from ddz import Variant, analyze, beats, compare, legal_plays
-from ddz.plays import KINDS, Rejection, classify
 
 
 def test_the_oracle_knows_the_same_14_kinds() -> None:
@@ -191,7 +191,7 @@ def test_a_value_that_is_not_cards_names_the_plays(bad: object, side: str) -> No
     args = (bad, "3") if side == "play" else ("3", bad)
     for call in (compare, beats):
         with pytest.raises(TypeError) as exc:
-            call(*args)  # type: ignore[operator]
+            call(*args)
         message = str(exc.value)
         assert message[0].islower() and "jugadas" in message.split(" se dan ")[0], message
 

@@ -8,13 +8,13 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference_deal import code_for, reference_deals
 
 from ddz import Variant, analyze, legal_plays
 from ddz.cards import MAX_COPIES, Cards, NotationError, key_to_str, pack, parse, rank_index, unpack
 from ddz.codes import cards_of
 from ddz.game import BIDDING, OVER, PLAYING, VOID, Event, Game, GameError
 from ddz.plays import InvalidPlay, Rejection, classify
+from tests.reference_deal import code_for, reference_deals
 
 
 def _pass_round(g: Game) -> None:

@@ -4,15 +4,16 @@ legal, and each of «Difícil»'s fixes of a measured weakness of «Normal» sho
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_ai_arena import situation
 
 from benchmarks.arena import make_agent, run
 from ddz.ai import LEVEL_NAMES_ES, LEVELS, Cpu, choose_play, cpu, hint
 from ddz.codes import encode, ids_for
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game
+from tests.test_ai_arena import situation
 
 
 def test_the_three_levels_and_their_spanish_names() -> None:
@@ -216,7 +217,8 @@ def test_advice_for_a_seat_not_to_move_is_a_clear_error(level: str) -> None:
     p, error = Practice.start("FXYD-VCVEM", ["p", "p", "9S", "QD", "2D", "p"], "hard")
     g = p.game
     assert not error and g.phase == PLAYING and g.turn == 1
-    for ask in (lambda: hint(g, 0), lambda: choose_play(g, 2, level=level)):
+    asks: tuple[Callable[[], object], ...] = (lambda: hint(g, 0), lambda: choose_play(g, 2, level=level))
+    for ask in asks:
         with pytest.raises(GameError) as e:
             ask()
         assert e.value.code == "not_your_turn" and e.value.data == {"turn": 1}

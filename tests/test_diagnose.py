@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import oracle
 import pytest
 
 from ddz.conformance.corpus import load_cases
 from ddz.diagnose import diagnose, spoken
 from ddz.plays import Play, analyze
+from tests import oracle
 
 CLASSIFY = [c for c in load_cases() if c.op == "classify"]
 INVALID = [c for c in CLASSIFY if c.expect.get("kind") == "invalid" and c.expect.get("reason") != "notation"]

@@ -15,11 +15,11 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import DECK, RANKS, examples, oracle_beats, plays_within
 
 from ddz import legal_plays
 from ddz.endgame import PASS, EndgameError, Position, solve, winner
 from ddz.variants import Variant
+from tests.oracle import DECK, RANKS, examples, oracle_beats, plays_within
 
 # ---- the brute force ----------------------------------------------------------------------------
 

@@ -10,12 +10,12 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import COPIES, DECK, all_legal, counts_of, examples
-from test_plays import _all_multisets
 
 from ddz import plays
 from ddz.cards import HAND_LIMIT, Cards, parse
 from ddz.plays import Play, Rejection, analyze, analyze_cards
+from tests.oracle import COPIES, DECK, all_legal, counts_of, examples
+from tests.test_plays import _all_multisets
 
 
 def reference(cards: Cards) -> Play | Rejection:
@@ -34,6 +34,7 @@ def check(counts: tuple[int, ...] | list[int]) -> str:
     fast, slow = analyze_cards(cards), reference(cards)
     assert type(fast) is type(slow) and fast == slow, (str(cards), fast, slow)
     if isinstance(fast, Play):
+        assert isinstance(slow, Play)  # the same type, as asserted above
         assert (fast.cards.key, fast.body.key, fast.kickers.key) == (
             cards.key,
             slow.body.key,

@@ -18,9 +18,9 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import DECK, KINDS, RANKS, examples, oracle_beats, plays_by_kind, plays_within, rank_of
 
 from ddz.moves import legal_plays
+from tests.oracle import DECK, KINDS, RANKS, examples, oracle_beats, plays_by_kind, plays_within, rank_of
 
 MAX_ANSWER = 12
 """Answers up to 12 cards (every kind has some), so that the hand stays small."""
@@ -49,7 +49,7 @@ def around(draw: st.DrawFn, kind: str) -> tuple[str, str]:
     """A table of ``kind`` and a hand that holds an answer of the same shape above it, often a
     bomb and the rocket, and up to three other cards."""
     every, edge = _answers(kind)
-    answer = draw(st.sampled_from(edge if edge and draw(st.booleans()) else every))
+    answer = draw(st.sampled_from(edge if bool(edge) and draw(st.booleans()) else every))
     same = [p for p in plays_by_kind()[kind] if len(p) == len(answer) and _fits(p, answer)]
     below = [p for p in same if rank_of(p) < rank_of(answer)]
     if not same:  # the rocket: nothing of its shape can answer it, the hand holds other cards
@@ -60,7 +60,7 @@ def around(draw: st.DrawFn, kind: str) -> tuple[str, str]:
     hand = answer
     # Often a bomb and the rocket too: they answer every table (and the rocket answers a bomb).
     bombs = [ch * 4 for ch in RANKS[:13] if pool[ch] == 4]
-    if bombs and draw(st.booleans()):
+    if bool(bombs) and draw(st.booleans()):
         hand += draw(st.sampled_from(bombs))
     if pool["B"] and pool["R"] and draw(st.booleans()):
         hand += "BR"

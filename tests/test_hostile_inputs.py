@@ -14,11 +14,11 @@ import time
 from pathlib import Path
 
 import pytest
-from runner_cases import single_three
-from test_runner_hardening import _cli, _controls, _corpus_copy
 
 from ddz.cards import Cards, NotationError, parse
 from ddz.conformance.runner import GIVE_UP_RULE, WINDOW, Subprocess, run_all
+from tests.runner_cases import single_three
+from tests.test_runner_hardening import _cli, _controls, _corpus_copy
 
 ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = Path(__file__).parent / "fakes" / "hostile.py"

@@ -4,6 +4,7 @@ rendering with missing data fails clearly."""
 
 from __future__ import annotations
 
+import argparse
 import ast
 import contextlib
 import importlib.util
@@ -2291,8 +2292,10 @@ def test_every_code_in_the_catalog_is_reached_from_engine_input() -> None:
 def _help_texts() -> str:
     parser = build_parser()
     out = [parser.format_help()]
-    sub = next(a for a in parser._actions if a.choices and "legal" in a.choices)  # type: ignore[operator]
-    out += [p.format_help() for p in sub.choices.values()]  # type: ignore[union-attr]
+    sub = next(
+        a for a in parser._actions if isinstance(a, argparse._SubParsersAction) and "legal" in a.choices
+    )
+    out += [p.format_help() for p in sub.choices.values()]
     return "\n".join(out)
 
 

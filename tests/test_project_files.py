@@ -129,11 +129,11 @@ def test_no_page_installs_ddz_from_the_package_index() -> None:
     assert "not on the Python package index" in implementers and ".whl[conformance]" in implementers
 
 
-def test_make_checks_types_the_tools_and_the_minimal_adapter_strictly() -> None:
-    """``mypy --strict`` covers what implementers copy (the minimal adapter) and the tools."""
+def test_make_checks_types_the_tools_the_minimal_adapter_and_the_tests_strictly() -> None:
+    """``mypy --strict`` covers what implementers copy (the minimal adapter), the tools and the tests."""
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     (line,) = re.findall(r"^\t\$\(BIN\)/mypy (.+)$", makefile, flags=re.M)
-    assert {"ddz", "conformance/peers", "conformance/adapters/python", "tools", "tutorial"} <= set(
+    assert {"ddz", "conformance/peers", "conformance/adapters/python", "tools", "tutorial", "tests"} <= set(
         line.split()
     )
     assert (

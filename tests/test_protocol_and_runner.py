@@ -9,11 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from runner_cases import single_three
 
 from ddz.conformance.cli import main as conformance_main
 from ddz.conformance.corpus import Case
 from ddz.conformance.runner import InProcess, Subprocess, run_case
+from tests.runner_cases import single_three
 
 FAKE = Path(__file__).parent / "fakes" / "misbehaving_impl.py"
 
@@ -170,7 +170,7 @@ class _Canned:
 
     name = "canned"
     variant = InProcess().variant
-    ops = ("classify", "game")
+    ops: tuple[str, ...] = ("classify", "game")
 
     def __init__(self, result: dict[str, object]) -> None:
         self.result = result

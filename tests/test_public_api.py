@@ -61,12 +61,12 @@ def test_legal_plays_takes_the_variant_as_text() -> None:
     "make",
     [
         lambda: Cards((True,)),
-        lambda: Cards((1.0,)),
+        lambda: Cards((1.0,)),  # type: ignore[arg-type]
         lambda: Cards((0, False)),
         lambda: Cards.from_ranks([-1]),
         lambda: Cards.from_ranks([15]),
         lambda: Cards.from_ranks([True]),
-        lambda: Cards.from_ranks([1.0]),
+        lambda: Cards.from_ranks([1.0]),  # type: ignore[list-item]
     ],
 )
 def test_cards_refuse_counts_and_indices_that_are_not_ints(make: typing.Callable[[], Cards]) -> None:
@@ -221,7 +221,7 @@ SPANISH_TOO = re.compile(r"\b(?:de|no|y|fuera)\b")
 
 
 def test_every_public_error_is_coded_with_spanish_messages() -> None:
-    from test_messages import SPANISH
+    from tests.test_messages import SPANISH
 
     errors = {
         getattr(importlib.import_module(m), n)

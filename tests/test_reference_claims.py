@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import oracle
 import pytest
 import yaml
 
@@ -40,6 +39,7 @@ from ddz.compare import beats
 from ddz.conformance.runner import InProcess, run_case
 from ddz.plays import Play, analyze
 from ddz.variants import STANDARD
+from tests import oracle
 from truthcheck.wording import joiner_slips, notation_slips, plural_slips, slips
 from tutorial import logic, rulebook
 from tutorial.logic import annotated_hands, check_claims, corpus, lessons, rules
@@ -318,7 +318,7 @@ def test_every_docs_paragraph_is_pinned_and_its_proof_holds() -> None:
 
 def test_the_lesson_functions_say_nothing_outside_the_catalog() -> None:
     """The feedback of the exercises is rendered from the catalog (group ``lesson``)."""
-    from test_messages import spanish_literals
+    from tests.test_messages import spanish_literals
 
     for fn in (
         logic.exercise_hint,
@@ -344,7 +344,7 @@ def test_templates_of_the_reference_groups_agree_in_number() -> None:
 
 def test_what_the_reference_groups_say_is_worded_right() -> None:
     """Every sentence test_messages renders for the groups diagnosis and lesson passes the wording check."""
-    from test_messages import CASES, said
+    from tests.test_messages import CASES, said
 
     seen = 0
     for code, make, _ in CASES:

@@ -29,16 +29,16 @@ IMPL_PAGES = ROOT / "docs" / "conformidad" / "implementaciones"
 
 
 @pytest.fixture(scope="module")
-def results() -> dict[str, object]:
+def results() -> dict[str, Any]:
     return load_results()
 
 
-def test_committed_results_are_current_with_the_corpus(results: dict[str, object]) -> None:
+def test_committed_results_are_current_with_the_corpus(results: dict[str, Any]) -> None:
     problems = stale_reasons(results)
     assert not problems, "results.json is stale — run `make report`: " + "; ".join(problems)
 
 
-def test_report_md_is_rendered_from_results_json(results: dict[str, object]) -> None:
+def test_report_md_is_rendered_from_results_json(results: dict[str, Any]) -> None:
     committed = (corpus_dir() / "REPORT.md").read_text(encoding="utf-8")
     assert committed == render(results), (
         "REPORT.md is not what results.json renders: `python -m ddz.conformance.report --render-only`"
@@ -54,17 +54,17 @@ def test_the_digest_follows_expectations_not_notes() -> None:
     assert corpus_digest(cases[1:]) != corpus_digest(cases)
 
 
-def test_a_changed_corpus_makes_the_results_stale(results: dict[str, object]) -> None:
+def test_a_changed_corpus_makes_the_results_stale(results: dict[str, Any]) -> None:
     old = copy.deepcopy(results)
-    old["corpus"]["hash"] = "sha256:" + "0" * 64  # type: ignore[index]
+    old["corpus"]["hash"] = "sha256:" + "0" * 64
     assert any("the corpus changed" in p for p in stale_reasons(old))
     old = copy.deepcopy(results)
-    old["corpus"]["ddz_version"] = "0.0.0"  # type: ignore[index]
+    old["corpus"]["ddz_version"] = "0.0.0"
     assert stale_reasons(old)
 
 
-def test_the_report_holds_at_least_six_implementations_with_versions(results: dict[str, object]) -> None:
-    impls = {i["name"]: i for i in results["implementations"]}  # type: ignore[attr-defined]
+def test_the_report_holds_at_least_six_implementations_with_versions(results: dict[str, Any]) -> None:
+    impls = {i["name"]: i for i in results["implementations"]}
     assert {"ddz", "rlcard", "douzero", "openspiel", "landlord-ai", "ddz-min-js", "doudizhu"} <= set(impls)
     ran = [i for i in impls.values() if i["available"]]
     assert len(ran) >= 6
@@ -82,20 +82,20 @@ def test_the_report_holds_at_least_six_implementations_with_versions(results: di
     assert impls["ddz"]["counts"]["passed"] == len(ids)
 
 
-def test_every_implementation_has_a_page_in_the_nav(results: dict[str, object]) -> None:
+def test_every_implementation_has_a_page_in_the_nav(results: dict[str, Any]) -> None:
     nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    for impl in results["implementations"]:  # type: ignore[attr-defined]
+    for impl in results["implementations"]:
         page = IMPL_PAGES / f"{impl['name']}.md"
         assert page.exists(), page
         assert f"<!-- compliance: impl {impl['name']} -->" in page.read_text(encoding="utf-8")
         assert f"conformidad/implementaciones/{impl['name']}.md" in nav
-    assert {p.stem for p in IMPL_PAGES.glob("*.md")} == {i["name"] for i in results["implementations"]}  # type: ignore[attr-defined]
+    assert {p.stem for p in IMPL_PAGES.glob("*.md")} == {i["name"] for i in results["implementations"]}
 
 
-def test_a_failing_cell_links_to_the_cases_with_input_expected_and_actual(results: dict[str, object]) -> None:
+def test_a_failing_cell_links_to_the_cases_with_input_expected_and_actual(results: dict[str, Any]) -> None:
     cells = rule_cells(results)
     matrix = pages.matrix(results)
-    landlord = next(i for i in results["implementations"] if i["name"] == "landlord-ai")  # type: ignore[attr-defined]
+    landlord = next(i for i in results["implementations"] if i["name"] == "landlord-ai")
     page = pages.implementation(results, "landlord-ai")
     cases = {c.id: c for c in load_cases()}
     for rid in rule_ids():
@@ -124,9 +124,9 @@ def test_cell_text_counts_pass_fail_and_skip() -> None:
     assert cell_text(Counter(skipped=8)) == "— ⤼8"
 
 
-def test_an_implementation_that_cannot_run_gets_its_reason_on_its_page(results: dict[str, object]) -> None:
+def test_an_implementation_that_cannot_run_gets_its_reason_on_its_page(results: dict[str, Any]) -> None:
     fake = copy.deepcopy(results)
-    for impl in fake["implementations"]:  # type: ignore[index]
+    for impl in fake["implementations"]:
         if impl["name"] == "doudizhu":
             impl.update(available=False, reason="it cannot be built because of X", statuses={}, problems=[])
     page = pages.implementation(fake, "doudizhu")
@@ -152,14 +152,14 @@ def test_a_new_case_reruns_alone_with_the_peer_cache(tmp_path: Path, monkeypatch
     the peer, and the entry is the one a run without the cache gives."""
     import sys
 
-    from ddz.conformance import report
+    from ddz.conformance import report, runner
 
     cases = load_cases()[:30]
     ran: list[int] = []
-    real_run_all = report.run_all
+    real_run_all = runner.run_all
 
     def counting(impl: Any, todo: list[Any], progress: bool = False) -> Any:
-        if not isinstance(impl, report.InProcess):
+        if not isinstance(impl, runner.InProcess):
             ran.append(len(todo))
         return real_run_all(impl, todo, progress)
 

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from test_app import gesture
-from test_app import page as app_page
 
 from ddz.cards import parse
 from ddz.endgame import PASS, Position, Solution, clear_caches, solve
 from ddz.game import Game
+from tests.test_app import gesture
+from tests.test_app import page as app_page
 from truthcheck.wording import wording
 from tutorial import retos
 from tutorial.retos import THEMES, Attempt, Puzzle, check_cards, puzzles, steps

@@ -5,13 +5,13 @@ its key moment with the alternative."""
 from __future__ import annotations
 
 import pytest
-from test_ai_arena import situation
 
 from ddz.ai import Cpu, hint
 from ddz.ai.cpu import Advice
 from ddz.ai.reasons import Reason
 from ddz.game import BIDDING, PASS, PLAYING, Game
 from ddz.messages import nested
+from tests.test_ai_arena import situation
 from truthcheck.claims import check_moment
 from tutorial.mistakes import MISTAKES, Decision, mistake_of
 from tutorial.practice import Practice

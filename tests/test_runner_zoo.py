@@ -8,10 +8,10 @@ import time
 from pathlib import Path
 
 import pytest
-from runner_cases import single_three
 
 from ddz.conformance.corpus import Case
 from ddz.conformance.runner import ImplError, Subprocess, run_all
+from tests.runner_cases import single_three
 
 ZOO = Path(__file__).parent / "fakes" / "zoo.py"
 TIMEOUT = 0.5

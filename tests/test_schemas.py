@@ -140,9 +140,10 @@ def test_a_real_json_run_follows_the_report_schema(capsys: pytest.CaptureFixture
 def test_the_protocol_documents_language_and_homepage() -> None:
     fields = load("protocol")["$defs"]["implementation"]["properties"]
     assert {"name", "version", "ops", "variant", "language", "homepage"} <= set(fields)
-    hello = {"version": 1, "implementation": ddz_implementation(STANDARD)[0]}
+    implementation = ddz_implementation(STANDARD)[0]
+    hello = {"version": 1, "implementation": implementation}
     assert problems("protocol", "#/$defs/response/oneOf/0", hello) == []
-    assert hello["implementation"]["language"] == "python"
+    assert implementation["language"] == "python"
     assert problems(
         "protocol", "#/$defs/implementation", {"name": "x", "version": "1", "ops": [], "language": 3}
     )

@@ -9,13 +9,13 @@ one test for each false sentence of the report (each failed on the earlier engin
 from __future__ import annotations
 
 import pytest
-from test_ai_arena import situation
 
 from ddz.ai import hint
 from ddz.ai.cpu import control_summary
 from ddz.ai.reasons import Reason, as_message, render
 from ddz.cards import parse
 from ddz.codes import encode
+from tests.test_ai_arena import situation
 from truthcheck.claims import Decision, check
 from truthcheck.sentences import annotated, lesson_sentences, practice
 from truthcheck.wording import wording

@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import examples, hands_against, table_plays
 
 from ddz import analyze, beats, classify, legal_plays
 from ddz.ai.solver import decompose, min_plays
 from ddz.plays import Play
+from tests.oracle import examples, hands_against, table_plays
 from truthcheck import facts
 from truthcheck.rules import COPIES, DECK, KINDS, RANKS, all_legal, counts_of, plays_by_kind, to_str
 

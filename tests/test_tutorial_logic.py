@@ -63,7 +63,7 @@ def test_annotated_hands_cover_the_required_situations() -> None:
 
 
 def _stages() -> list[tuple[str, int, dict[str, object]]]:
-    return [(str(s["id"]), i, ex) for s in lessons() for i, ex in enumerate(s["exercises"])]  # type: ignore[arg-type]
+    return [(str(s["id"]), i, ex) for s in lessons() for i, ex in enumerate(s["exercises"])]
 
 
 @pytest.mark.parametrize("stage,i,ex", _stages(), ids=[f"{s}-{i}" for s, i, _ in _stages()])

@@ -4,6 +4,7 @@ the card ids the engine writes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -62,7 +63,7 @@ def test_a_bad_variant_is_refused_the_same_way_everywhere(bad: Any) -> None:
     from ddz.compare import beats, compare
     from ddz.plays import analyze, classify
 
-    calls = [
+    calls: list[Callable[[], object]] = [
         lambda: classify("33", bad),
         lambda: analyze("33", bad),
         lambda: compare("44", "33", bad),

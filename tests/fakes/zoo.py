@@ -8,7 +8,8 @@ import os
 import sys
 import time
 
-HELLO = {"version": 1, "implementation": {"name": "zoo", "version": "0", "ops": ["classify"]}}
+IMPLEMENTATION: dict[str, object] = {"name": "zoo", "version": "0", "ops": ["classify"]}
+HELLO = {"version": 1, "implementation": IMPLEMENTATION}
 THREE = {"kind": "single", "rank": "3", "chain": 1}
 
 
@@ -26,8 +27,8 @@ def hello(mode: str) -> None:
     if mode == "hang-start":
         time.sleep(60)
     bad = {
-        "bad-variant": {**HELLO["implementation"], "variant": "bogus"},
-        "bad-ops": {**HELLO["implementation"], "ops": 5},
+        "bad-variant": {**IMPLEMENTATION, "variant": "bogus"},
+        "bad-ops": {**IMPLEMENTATION, "ops": 5},
         "bad-impl": [],
     }
     if mode in bad:
