@@ -1260,7 +1260,7 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
         "Error de principiante: {label}. "
         "{mine, plural, =0 {Pasaste} other {Pujaste #}} con una mano que necesita " + _PLAYS % "plays" + ". "
         "La CPU habría preferido {theirs, plural, =0 {pasar} other {pujar #}}: {why}.",
-        "seed 002's beginner mistake: bidding on high cards for a hand of many plays",
+        "source 002's beginner mistake: bidding on high cards for a hand of many plays",
     ),
     _e("review.play_same", "", "Bien: " + _DID + ", como la CPU: {why}.", "the action the CPU takes"),
     _e(
@@ -1285,7 +1285,7 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
         "review.beginner",
         "",
         "Error de principiante: {label}. {what} " + _CPU_DID,
-        "one of seed 002's beginner mistakes (what: a review.mistake_* message)",
+        "one of source 002's beginner mistakes (what: a review.mistake_* message)",
     ),
     _e(
         "review.mistake_covered_partner",

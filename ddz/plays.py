@@ -1,6 +1,6 @@
 """The 14 kinds of play and ``classify``: the one reading of a set of cards.
 
-Seed 000's four restrictions make every legal set readable in exactly one way:
+Source 000's four restrictions make every legal set readable in exactly one way:
 1. a bomb is exactly four of a value, and the two jokers together are always the rocket;
 2. the four cards of a value are used as a block (never three as body plus one kicker,
    never two kicker pairs);

@@ -1,4 +1,4 @@
-"""Named rule variants. ``STANDARD`` is seed 000 plus seed 002 (three redeals)."""
+"""Named rule variants. ``STANDARD`` is source 000 plus source 002 (three redeals)."""
 
 from __future__ import annotations
 
@@ -20,10 +20,10 @@ class VariantTypeError(VariantError, TypeError):
 
 
 FLAG_DOCS: dict[str, str] = {
-    "four_two_distinct_singles": "the two singles of a four-with-two must differ (seed 003)",
+    "four_two_distinct_singles": "the two singles of a four-with-two must differ (source 003)",
     "jokers_as_kickers": "both jokers may be kickers of the same play",
     "trio_as_kickers": "a value may appear three times among airplane kickers (RLCard)",
-    "unlimited_redeals": "redeal after every all-pass, forever (seed 000 alone)",
+    "unlimited_redeals": "redeal after every all-pass, forever (source 000 alone)",
 }
 
 

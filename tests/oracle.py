@@ -1,4 +1,4 @@
-"""The independent model of the rules of seed 000 (``truthcheck.rules``, written from the rule text,
+"""The independent model of the rules of source 000 (``truthcheck.rules``, written from the rule text,
 never from ``ddz``) with the hypothesis strategies the engine tests draw from it.
 
 - :func:`enumerate_all`: every legal play of the game, kind by kind;

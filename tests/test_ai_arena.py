@@ -1,4 +1,4 @@
-"""CPU players, hints and the arena: named situations from the seeds' strategy text, legality, strength."""
+"""CPU players, hints and the arena: named situations from the sources' strategy text, legality, strength."""
 
 from __future__ import annotations
 

@@ -128,15 +128,16 @@ def test_citations_expand_ranges_and_lists() -> None:
     assert cited_paragraphs("convenciones del proyecto") == []
 
 
-def test_the_sources_copy_is_the_shared_seeds() -> None:
-    """conformance/sources/ is a verbatim copy of the seeds that every developer and CI have."""
-    seeds = REPO_SOURCES.parents[2] / "shared" / "seeds"
+def test_the_sources_copy_is_the_shared_folder() -> None:
+    """conformance/sources/ is a verbatim copy of the shared source folder that every developer and CI
+    have (named ``seeds`` on disk)."""
+    shared = REPO_SOURCES.parents[2] / "shared" / "seeds"
     ours = sorted(p.name for p in REPO_SOURCES.glob("*.txt"))
     assert ours == ["000_de8480d489e0684a.txt", "002_ab64ef985eb77096.txt", "003_83e57cb7b5e9d9be.txt"]
-    if not seeds.is_dir():
+    if not shared.is_dir():
         pytest.skip("../shared/seeds is not beside this checkout")
     for name in ours:
-        assert (REPO_SOURCES / name).read_bytes() == (seeds / name).read_bytes(), name
+        assert (REPO_SOURCES / name).read_bytes() == (shared / name).read_bytes(), name
 
 
 def test_the_command_says_when_it_cannot_check_the_quotes(

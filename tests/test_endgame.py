@@ -1,7 +1,7 @@
 """ddz.endgame, the exact open-hand solver: checked against a brute-force minimax written apart.
 
 The brute force below knows the rules only through ``tests/oracle.py`` (the independent model of
-seed 000: every legal play and the comparison rules, never ``ddz``): it tries every move at every
+source 000: every legal play and the comparison rules, never ``ddz``): it tries every move at every
 turn, with no cut and no transposition table, and says which side wins and which first moves win.
 The solver must agree on every small position hypothesis draws, two-hand and three-hand, leading
 or answering a play. The rule traps of issue 26 each get a position whose winner a wrong rule flips.

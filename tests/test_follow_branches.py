@@ -3,7 +3,7 @@
 For each of the 14 kinds of table play, hypothesis draws an *answer* of the same shape first (half
 the time one at the top edge: a 2, a joker or a chain topped by the ace), then a table of that shape
 below it, then a hand holding the answer and a few other cards. The plays offered must be exactly the
-ones an independent model (``tests/oracle.py``, written from seed 000's text) finds in the hand.
+ones an independent model (``tests/oracle.py``, written from source 000's text) finds in the hand.
 ``tools/rule_mutants.py`` has one generator mutant per follow branch of ``ddz/moves.py`` (a trio of
 2s dropped, a joker kicker dropped, a chain topped by the ace dropped…): this test kills each.
 

@@ -34,7 +34,7 @@ def test_rlcard_accepts_a_trio_among_airplane_kickers() -> None:
         impl.close()
 
 
-def test_douzero_accepts_what_seed_000_forbids() -> None:
+def test_douzero_accepts_what_source_000_forbids() -> None:
     impl = _impl("douzero_impl", "douzero")
     try:
         assert impl.run("classify", {"cards": "44445555"})["kind"] == "four_two_pairs"
@@ -62,7 +62,7 @@ def test_openspiel_differs_where_its_source_says() -> None:
         assert impl.run("beats", {"play": "2222", "table": "BR"}) == {"beats": True}  # a bomb over the rocket
         assert sorted(impl.run("legal", {"hand": "77778", "table": "666"})["plays"]) == ["777", "7777"]
         assert sorted(impl.run("legal", {"hand": "34", "table": None})["plays"]) == ["3", "4"]
-        # Its auction goes round until two players pass after the last bid (seed 003's example).
+        # Its auction goes round until two players pass after the last bid (source 003's example).
         assert impl.run("bid", {"bids": ["p", "1", "p"], "redeals": 0})["error"] == "incomplete"
         assert impl.run("bid", {"bids": ["p", "1", "p", "p"], "redeals": 0}) == {"landlord": 1, "base": 1}
         assert impl.run("bid", {"bids": ["p", "p", "p"], "redeals": 3}) == {"redeal": True}

@@ -26,9 +26,9 @@ LEARNER_KEYS = {"text", "prompt", "term", "title", "options", "why", "intro", "h
 the number of the action)."""
 
 KNOWN = {
-    "antiprimavera": "the seeds' term (000 ¶23) for the farmers' spring",
+    "antiprimavera": "the sources' term (000 ¶23) for the farmers' spring",
     "Antiprimavera": "the same, starting a title",
-    "póker": "seed 002's spelling of four of a kind (RAE admits it beside póquer)",
+    "póker": "source 002's spelling of four of a kind (RAE admits it beside póquer)",
     "Dou": "the game's name, Dou Dizhu",
     "Dizhu": "the game's name, Dou Dizhu",
     "ddz": "the program's name",

@@ -1,6 +1,6 @@
 """The independent facts of ``truthcheck/`` (issue 25) agree with the engine on thousands of hands.
 
-``truthcheck`` is written from seed 000 alone and never imports ``ddz``; here, and only here, the
+``truthcheck`` is written from source 000 alone and never imports ``ddz``; here, and only here, the
 two meet: every fact is compared with the engine's own answer (``legal_plays``, ``beats``,
 ``classify``/``analyze``, ``min_plays``) on seeded random hands and hypothesis draws. The facts the
 engine has no counterpart for (what a plan spends, what the unseen cards may hold) are checked on
@@ -144,7 +144,7 @@ def test_beats_agrees_with_the_engine_soak() -> None:
     _check_beats(random.Random(2701), 50_000)
 
 
-def test_beats_on_the_seeds_own_examples() -> None:
+def test_beats_on_the_sources_own_examples() -> None:
     """000 ¶18-¶20, read by hand: kickers add nothing, kind and length must match, bombs and rocket."""
     assert facts.beats("KKK3", "QQQR") and not facts.beats("QQQR", "KKK3")
     assert facts.beats("555566", "444433")
@@ -193,7 +193,7 @@ def test_kind_of_agrees_with_analyze_near_plays() -> None:
     assert 500 < plays < 2 * n - 500
 
 
-def test_kind_of_reads_the_seeds_restrictions() -> None:
+def test_kind_of_reads_the_sources_restrictions() -> None:
     """000 ¶16, read by hand: one reading only."""
     assert facts.kind_of("444455") == "four_two_singles"
     assert facts.kind_of("44445566") == "four_two_pairs"

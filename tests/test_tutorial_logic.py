@@ -289,7 +289,7 @@ def test_review_marks_worse_plays_against_the_solver() -> None:
 
 
 def test_review_names_covering_your_partner() -> None:
-    """Seed 002's fifth beginner mistake: beating your own partner's play."""
+    """Source 002's fifth beginner mistake: beating your own partner's play."""
     from ddz.ai import hint
     from ddz.game import PASS
     from tutorial.review import review

@@ -6,7 +6,7 @@ Plain data in, plain data out. Cards are strings in the notation ``3456789TJQKA2
 
 Nothing here imports ``ddz`` or ``tutorial``: the verifier that calls these facts must not share
 the blind spots of the code whose sentences it checks. Each fact is the slow, obvious reading of
-the rules of seed 000; ``tests/test_truthcheck_facts.py`` checks them against the engine.
+the rules of source 000; ``tests/test_truthcheck_facts.py`` checks them against the engine.
 """
 
 from __future__ import annotations

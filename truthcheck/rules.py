@@ -1,4 +1,4 @@
-"""An independent model of the rules of seed 000, written from the rule text (never from ``ddz``).
+"""An independent model of the rules of source 000, written from the rule text (never from ``ddz``).
 
 Cards are rank indices ``0..14`` (``3`` … ``A``, ``2``, small joker ``B``, big joker ``R``) or
 strings in the notation ``3456789TJQKA2BR``; a play is the canonical string of its cards (sorted

@@ -1,4 +1,4 @@
-"""The beginner mistakes of seed 002, each a written definition and a predicate on one decision.
+"""The beginner mistakes of source 002, each a written definition and a predicate on one decision.
 
 «Revisa tu partida» names a mistake only when its predicate holds; the tests check every predicate
 on examples that are the mistake and on near misses that are not. The fourth mistake of the seed

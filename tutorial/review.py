@@ -1,7 +1,7 @@
 """«Revisa tu partida»: every bid and play of the human, marked against the CPU and the solver.
 
 Like a chess site's game review: each decision is *bien*, *imprecisión* or *error*, says what the CPU
-would have done and why, and names the seeds' beginner mistakes (seed 002) when they occur.
+would have done and why, and names the sources' beginner mistakes (source 002) when they occur.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ GOOD, INACCURATE, MISTAKE, FORCED = "bien", "imprecisión", "error", "sin elecci
 """Verdicts; a pass that was the only legal action is «sin elección» and is not counted."""
 
 BEGINNER_MISTAKES = {code: m.label for code, m in MISTAKES.items()}
-"""The beginner mistakes of seed 002 that a single decision shows (definitions: :mod:`tutorial.mistakes`)."""
+"""The beginner mistakes of source 002 that a single decision shows (definitions: :mod:`tutorial.mistakes`)."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def _play_item(g: Game, index: int, action: str, cpu: Advice) -> tuple[str, Mess
         return GOOD, nested("review.play_same", **common), ""
     play = classify(action) if action != PASS else None
     left = min_plays(hand - play.cards) if play is not None else min_plays(hand)
-    mistake = mistake_of(Decision(g, 0, action, cpu))  # seed 002's beginner mistakes (tutorial.mistakes)
+    mistake = mistake_of(Decision(g, 0, action, cpu))  # source 002's beginner mistakes (tutorial.mistakes)
     if mistake:
         what = nested(f"review.mistake_{mistake}", action=common["action"])
         return (

@@ -234,7 +234,7 @@ class Faq:
 
 
 def faq() -> list[Faq]:
-    """The questions the seeds answer; the answers computed by the engine where it can, each with
+    """The questions the sources answer; the answers computed by the engine where it can, each with
     what proves it."""
     out: list[Faq] = []
     asks: tuple[tuple[str, str, str, Proof], ...] = (

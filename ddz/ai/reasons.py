@@ -1,4 +1,4 @@
-"""Why the CPU (or a hint) chose an action: a small taxonomy of reason codes from the seeds' strategy
+"""Why the CPU (or a hint) chose an action: a small taxonomy of reason codes from the sources' strategy
 paragraphs, with structured data; their Spanish sentences, in the right person, are the ``cpu.*``
 entries of the one message catalog (:mod:`ddz.messages`).
 
@@ -35,7 +35,7 @@ CODES: dict[str, str] = {
     "playout": "the hard level plays the endgame out on deals of the unseen cards: this wins most",
     "lowest_play": "the easy level: the lowest group of cards, or the lowest play that beats the table",
 }
-"""Every reason code with what it means (the seeds' strategy terms)."""
+"""Every reason code with what it means (the sources' strategy terms)."""
 
 
 @dataclass(frozen=True)

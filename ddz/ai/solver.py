@@ -3,7 +3,7 @@
 Exact: every decomposition of a hand contains a play holding its lowest card, so the search
 only branches on those plays (``f(hand) = 1 + min f(hand - p)`` over plays ``p`` containing the
 lowest rank), memoised on the packed multiset. Opponents are ignored: this is the count of
-"tiradas" a hand needs, the number seed 002 tells the landlord to look at.
+"tiradas" a hand needs, the number source 002 tells the landlord to look at.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ PLAY_WEIGHT = 1000
 
 def decompose(hand: str | Cards) -> list[Play]:
     """One decomposition of ``hand`` into :func:`min_plays` plays (lowest card first): among the
-    shortest, one that spends the least control — it keeps every bomb whole when it can (seed 002's
+    shortest, one that spends the least control — it keeps every bomb whole when it can (source 002's
     third beginner mistake is breaking the «póker») and carries no 2 or joker as a kicker when
     another plan with as few plays keeps them; then whole groups first (the play with the most cards)."""
     key = parse(hand).key

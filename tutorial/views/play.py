@@ -1,4 +1,4 @@
-"""Jugar: a hand against two CPU players, as on the site of seed 002.
+"""Jugar: a hand against two CPU players, as on the site of source 002.
 
 The bar, the buttons and the hand live in a dock fixed at the bottom of the screen, so on a phone
 they are on screen together; everything that happens is written in the hand's history.

@@ -1,4 +1,4 @@
-"""Reglas: the rules of seed 000 as a page to read, with live examples from the corpus, a FAQ and
+"""Reglas: the rules of source 000 as a page to read, with live examples from the corpus, a FAQ and
 the glossary. Tapping an example opens it in the Explorador."""
 
 from __future__ import annotations
