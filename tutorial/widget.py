@@ -19,8 +19,9 @@ widget names the raised play and says whether it beats the table at each gesture
 for the server: the JavaScript core the conformance suite checks (:data:`CORE_FILE`, inlined byte
 for byte) and the catalog's own templates (:func:`tutorial.logic.device_phrases`, rendered by
 :data:`BAR_FILE`) give the server's words. The server's bar carries the selection it describes
-(``data-sel``); the widget rewrites a bar only when it describes other cards than the raised ones
-(a rerun that started before the last tap), so after a rerun the server's bar stands.
+(``data-sel``) and the newest command then (``data-cmd``); the widget rewrites a bar only when it
+describes other cards than the raised ones and no newer command (a rerun that started before the
+last tap), so after a rerun the server's bar stands.
 """
 
 from __future__ import annotations
@@ -217,14 +218,16 @@ export default function (component) {
     if (!bar) return;
     const key = selKey();
     document.querySelectorAll('[data-testid="ddz-bar"][data-sel]').forEach(el => {
-      if (el.dataset.sel === key) return;
+      // the server's bar for these very cards, or drawn after a command this widget has not applied
+      // yet (a new hand, a hint): it stands
+      if (el.dataset.sel === key || Number(el.dataset.cmd || 0) > st.cmd) return;
       const ranks = els.filter(c => st.sel.has(c.dataset.id)).map(c => c.dataset.rank).join('');
       const b = ranks ? DDZ_BAR.describe(ranks, bar.table || '')
                       : { ok: bar.empty[0], title: bar.empty[1], detail: bar.empty[2] };
       el.className = 'ddz-bar ' + (b.ok === null ? 'idle' : b.ok ? 'ok' : 'no');
       const title = document.createElement('b'); title.textContent = b.title;
       el.replaceChildren(title, document.createElement('br'), document.createTextNode(b.detail));
-      el.dataset.sel = key;
+      el.dataset.sel = key; el.dataset.cmd = String(st.cmd);
     });
   };
   st.syncBar = syncBar;

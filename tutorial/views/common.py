@@ -98,13 +98,14 @@ def notice_html(kind: str, text: str) -> str:
     return f'<div class="ddz-notice {kind}" role="status">{html.escape(text)}</div>'
 
 
-def bar_html(ok: bool | None, title: str, detail: str, sel: list[str] | None = None) -> str:
-    """The selection bar; ``sel``: the raised cards it describes (the card widget then keeps it in
-    step with the cards on the device: see :mod:`tutorial.widget`)."""
+def bar_html(ok: bool | None, title: str, detail: str, sel: list[str] | None = None, cmd: int = 0) -> str:
+    """The selection bar; ``sel``: the raised cards it describes, ``cmd``: the card widget's newest
+    command when it was drawn (the widget then keeps the bar in step with the cards on the device:
+    see :mod:`tutorial.widget`)."""
     import html
 
     cls = "idle" if ok is None else ("ok" if ok else "no")
-    mark = f' data-sel="{html.escape(",".join(sorted(sel)))}"' if sel is not None else ""
+    mark = f' data-sel="{html.escape(",".join(sorted(sel)))}" data-cmd="{cmd}"' if sel is not None else ""
     return (
         f'<div class="ddz-bar {cls}" data-testid="ddz-bar"{mark}><b>{html.escape(title)}</b><br>'
         f"{html.escape(detail)}</div>"

@@ -40,7 +40,7 @@ from tutorial.practice import (
 )
 from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, key_moment, review
 from tutorial.views.common import DOCK_CSS, Slots, bar_html, notice_html, page_link
-from tutorial.widget import card_hand, force_selection, selection
+from tutorial.widget import card_hand, command, force_selection, selection
 
 KEY = "play_hand"
 NAMES = {0: "Tú (Sur)", 1: "Este · CPU, a tu derecha", 2: "Oeste · CPU, a tu izquierda"}
@@ -739,11 +739,13 @@ if g.phase != OVER:
                         empty_bar = [None, empty.title, empty.detail]
                     if chosen:
                         bar = describe(str(cards_of(chosen)), table_text)
-                        slot().html(bar_html(bar.ok, bar.title, bar.detail, chosen))
+                        slot().html(bar_html(bar.ok, bar.title, bar.detail, chosen, command(KEY)[0]))
                         said_bar = f"{bar.title}. {bar.detail}"
                         ok = bar.ok
                     else:
-                        slot().html(bar_html(empty_bar[0], empty_bar[1], empty_bar[2], chosen))
+                        slot().html(
+                            bar_html(empty_bar[0], empty_bar[1], empty_bar[2], chosen, command(KEY)[0])
+                        )
                         said_bar = f"{empty_bar[1]}. {empty_bar[2]}" if stuck else ""
                         ok = False
                     device_bar = {"table": table_text, "empty": empty_bar}
