@@ -2441,4 +2441,5 @@ __all__ = [
     "rule_of",
     "say_cards",
     "summary",
+    "template_nodes",
 ]
