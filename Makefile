@@ -25,7 +25,7 @@ $(APP_STAMP): pyproject.toml
 	touch $(APP_STAMP)
 
 app: $(APP_STAMP)  ## run the Spanish tutorial app (Streamlit) from its own light venv
-	$(APP_VENV)/bin/streamlit run tutorial/app.py --server.port $(PORT) --browser.gatherUsageStats=false
+	$(APP_VENV)/bin/streamlit run tutorial/serve.py --server.port $(PORT) --browser.gatherUsageStats=false
 
 checks: $(STAMP)  ## lint, format, mypy --strict (ddz, the peer adapters, the minimal adapter, benchmarks, the docs hook, the app, truthcheck, tools, the tests), corpus check, docs build
 	$(BIN)/ruff check .

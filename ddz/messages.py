@@ -1408,6 +1408,14 @@ _COACH_ENTRIES: tuple[Entry, ...] = (
     _e("hint.pass", "", "Pista: pasa — {why}.", "the hint: pass, and why (cpu.*)"),
     _e("hint.bid", "", "Pista: {why}.", "the hint in the auction (cpu.bid ends with its advice)"),
     _e(
+        "hint.option",
+        "",
+        "Pista {n} de {total}: juega {cards, cards} — te "
+        "{left, plural, =0 {quedas sin cartas} one {queda # jugada} other {quedan # jugadas}}.",
+        "«Pista» pressed again: the next of the seat's legal plays (n of total; passes: the pass is "
+        "option 1), with the plays it leaves",
+    ),
+    _e(
         "coach.over",
         "",
         "¡Mano terminada! Ya conoces lo básico. Abajo puedes revisar cada una de tus decisiones.",
@@ -2220,6 +2228,13 @@ def _compiled(code: str) -> tuple[tuple[Node, ...], tuple[str, ...]]:
     return got
 
 
+def template_nodes(code: str) -> tuple[Node, ...]:
+    """The compiled template of ``code`` (literals, ``("#",)``, ``("arg", name, style)``,
+    ``("choice", name, "select" | "plural", {key: nodes})``): what a renderer in another language
+    walks to say the same sentence (the tutorial's card widget, ``tutorial/bar.js``)."""
+    return _compiled(code)[0]
+
+
 def _parse(t: str, i: int, code: str) -> tuple[tuple[Node, ...], int]:
     """Nodes from ``t[i:]`` up to an unmatched ``}`` (or the end); returns them and that index."""
     out: list[Node] = []
@@ -2426,4 +2441,5 @@ __all__ = [
     "rule_of",
     "say_cards",
     "summary",
+    "template_nodes",
 ]

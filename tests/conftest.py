@@ -44,12 +44,12 @@ GROUPS = {
     "app": {
         "test_annotated_hands", "test_app", "test_tutorial_logic", "test_review", "test_truth", "test_spelling",
         "test_truthcheck_facts", "test_claims",
-        "test_reference_claims", "test_retos",
+        "test_reference_claims", "test_retos", "test_device_bar",
     },
     "browser": {
         "test_browser", "test_browser_play", "test_browser_trust", "test_browser_compliance",
         "test_browser_table", "test_browser_path", "test_browser_claims", "test_browser_retos",
-        "test_browser_chaos", "test_browser_dock", "test_browser_a11y",
+        "test_browser_chaos", "test_browser_dock", "test_browser_a11y", "test_browser_instant",
     },
 }  # fmt: skip
 

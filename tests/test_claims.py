@@ -119,3 +119,34 @@ def test_a_plan_that_must_break_a_bomb_still_keeps_the_twos() -> None:
     plan = [p.shown() for p in decompose(hand)]
     assert facts.is_fewest_plan(hand, [p.replace(" ", "") for p in plan])
     assert "22" in plan and not any("2" in p.split(" ", 1)[1] for p in plan if " " in p), plan
+
+
+def test_pista_pressed_again_says_true_options() -> None:
+    """«Pista» pressed again (issue 27): each option's sentence — a legal play, how many options
+    there are, the plays it leaves — is true, and a false count or play is caught."""
+    from tutorial.practice import HUMAN, Practice, hint_option_claim, hint_options
+
+    for code, tokens in (("BV8S-KJAG0", ["3"]), ("W4MJ-46ZKD", ["p"]), ("GH2F-M5HRD", ["3"])):
+        p, _ = Practice.start(code, tokens, "normal")
+        while p.cpu_turn():
+            p.cpu_step()
+        g = p.game
+        assert g.turn == HUMAN and g.phase == "playing", code
+        from ddz.ai import hint
+
+        options = hint_options(g, HUMAN, hint(g, HUMAN).action)
+        assert len(options) >= 3 and len({o for o, _ in options}) == len(options)
+        for i in range(1, len(options)):
+            claim = hint_option_claim(options, i)
+            assert check(Decision(g, HUMAN, options[i][0]), claim) == [], (code, claim)
+        claim = hint_option_claim(options, 1)
+        action = options[1][0]
+        for wrong in ({"left": claim["data"]["left"] + 1}, {"total": len(options) + 1}, {"n": 1}):
+            bad = {**claim, "data": {**claim["data"], **wrong}}
+            assert check(Decision(g, HUMAN, action), bad), wrong
+        other = {**claim, "data": {**claim["data"], "cards": options[2][0]}}
+        assert check(Decision(g, HUMAN, action), other), "another play than the one raised"
+    # a play the hand cannot make
+    g = situation(["3R", "45", "6K"], landlord=0, turn=0)
+    claim = {"code": "hint.option", "data": {"n": 2, "total": 3, "cards": "6", "left": 1, "passes": False}}
+    assert check(Decision(g, 0, "6"), claim)

@@ -1400,6 +1400,21 @@ TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
         lambda: render("hint.play", dict(cards="TT", why=_WHY)),
         "Pista: juega 10 10 — te deja en 2 jugadas (K K K + 3 · 5 5).",
     ),
+    (
+        "hint.option",
+        lambda: render("hint.option", dict(n=2, total=7, cards="TT", left=3, passes=False)),
+        "Pista 2 de 7: juega 10 10 — te quedan 3 jugadas.",
+    ),
+    (
+        "hint.option",
+        lambda: render("hint.option", dict(n=3, total=3, cards="KKK 3", left=1, passes=True)),
+        "Pista 3 de 3: juega K K K + 3 — te queda 1 jugada.",
+    ),
+    (
+        "hint.option",
+        lambda: render("hint.option", dict(n=2, total=2, cards="KK", left=0, passes=False)),
+        "Pista 2 de 2: juega K K — te quedas sin cartas.",
+    ),
     ("history.bid", lambda: render("history.bid", dict(bid=0, you=True, who="Tú")), "Tú pasas."),
     ("history.bid", lambda: render("history.bid", dict(bid=2, you=False, who="Oeste")), "Oeste puja 2."),
     ("history.double", lambda: render("history.double", dict(value=4)), "El multiplicador se duplica: ×4."),

@@ -473,6 +473,23 @@ def _hint(x: Decision, d: dict[str, Any], code: str) -> list[str]:
     return bad + _reason_message(x, d["why"])
 
 
+def _hint_option(x: Decision, d: dict[str, Any]) -> list[str]:
+    """«Pista N de T: juega X — te quedan K jugadas»: X is the action, a legal play of the hand
+    (against the table), T counts every legal play (and the pass, when it was option 1) and K is the
+    fewest plays the rest of the hand makes."""
+    bad: list[str] = []
+    _check(bad, x.action != PASS and facts.canon(_cards(d["cards"])) == facts.canon(x.action), "the play")
+    legal = facts.answers(x.hand(), x.table) if x.table else facts.plays_in(x.hand())
+    _check(bad, x.action != PASS and facts.canon(x.action) in legal, "a legal play of the hand")
+    passes = bool(d["passes"])
+    _check(bad, not passes or bool(x.table), "a pass is an option only against a play")
+    _check(bad, int(d["total"]) == len(legal) + passes, f"the options: {len(legal) + passes}")
+    _check(bad, 2 <= int(d["n"]) <= int(d["total"]), "the option's number")
+    if x.action != PASS:
+        _check(bad, int(d["left"]) == _left(x, x.action), f"the plays left: {_left(x, x.action)}")
+    return bad
+
+
 def _none(x: Decision, d: dict[str, Any]) -> list[str]:
     """A sentence that states no fact about the position («¡Mano terminada!…»)."""
     return []
@@ -502,6 +519,7 @@ VERIFIERS: dict[str, Verifier] = {
     **{c: _decision(c) for c in ("hint.play", "hint.pass", "hint.bid", "coach.bid", "coach.pass")},
     **{c: _decision(c) for c in ("coach.raised", "coach.raise")},
     "coach.over": _none,
+    "hint.option": _hint_option,
 }
 """The verifier of every kind of decision claim (the hand-level kinds are in :data:`HAND_VERIFIERS`)."""
 

@@ -1,4 +1,4 @@
-"""Dou Dizhu — tutorial en español. Run with ``make app`` (streamlit run tutorial/app.py)."""
+"""Dou Dizhu — tutorial en español. Run with ``make app`` (streamlit run tutorial/serve.py: this script behind one middleware)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from typing import Any
 from ddz.cards import NotationError, parse
 from ddz.compare import compare
 from ddz.conformance.corpus import Case, load_cases, rule_texts
-from ddz.messages import render, say_cards
+from ddz.messages import CATALOG, KIND_NAMES_ES, RANK_NAMES_ES, render, say_cards, template_nodes
 from ddz.plays import KIND_RULES, Play, Rejection, analyze
 
 
@@ -46,15 +46,29 @@ class Bar:
         return rules().get(self.rule, "")
 
 
+BAR_WORDS: dict[str, str] = {
+    "empty_title": "Elige cartas",
+    "empty_detail": "Toca o desliza el dedo por las cartas para elegirlas.",
+    "unreadable": "No se entiende",
+    "invalid": "No es una jugada",
+    "beats": "Supera",
+    "not_beats": "No supera",
+}
+"""The bar's own words around the catalog's sentences; the card widget says the same
+(:func:`device_phrases`)."""
+
+
 def describe(cards_text: str, table_text: str = "") -> Bar:
-    """Classify a selection and compare it with the table, in Spanish."""
+    """Classify a selection and compare it with the table, in Spanish (the card widget says the same
+    on the device: ``tutorial/bar.js``)."""
+    w = BAR_WORDS
     if not cards_text.strip():
-        return Bar(False, "Elige cartas", "Toca o desliza el dedo por las cartas para elegirlas.")
+        return Bar(False, w["empty_title"], w["empty_detail"])
     got = analyze(cards_text)
     if isinstance(got, Rejection):
         if got.reason == "notation":
-            return Bar(False, "No se entiende", got.message, "R-DECK-1")
-        return Bar(False, "No es una jugada", got.message[0].upper() + got.message[1:] + ".", got.rule)
+            return Bar(False, w["unreadable"], got.message, "R-DECK-1")
+        return Bar(False, w["invalid"], got.message[0].upper() + got.message[1:] + ".", got.rule)
     title = got.name[0].upper() + got.name[1:]
     detail = describe_play(got)
     if not table_text.strip():
@@ -63,10 +77,33 @@ def describe(cards_text: str, table_text: str = "") -> Bar:
     if isinstance(table, Rejection):
         return Bar(False, title, f"La jugada de la mesa no es válida: {table.message}.", table.rule, got)
     v = compare(got, table)
-    verb = "Supera" if v.beats else "No supera"
+    verb = w["beats"] if v.beats else w["not_beats"]
     return Bar(
         v.beats, title, f"{detail}. {verb} a {say_cards(table.shown())}: {v.message}.", v.rule, got, v.beats
     )
+
+
+DEVICE_UNSAID = frozenset(
+    {"rejection.notation", "rejection.four_two_same_singles", "verdict.invalid_play", "verdict.invalid_table"}
+)
+"""Sentences a raised selection never needs: raised cards are always notation, the variant rule is
+not played, and an invalid play is said before any verdict."""
+DEVICE_CODES = ("play.anatomy",) + tuple(
+    c for c in CATALOG if c.split(".")[0] in ("rejection", "verdict") and c not in DEVICE_UNSAID
+)
+
+
+@lru_cache(maxsize=1)
+def device_phrases() -> dict[str, Any]:
+    """What the card widget needs to say the bar on the device in the server's words: the catalog's
+    compiled templates (play's anatomy, rejections, verdicts), the Spanish names of ranks and kinds
+    and :data:`BAR_WORDS`."""
+    return {
+        "nodes": {code: template_nodes(code) for code in DEVICE_CODES},
+        "ranks": list(RANK_NAMES_ES),
+        "kinds": dict(KIND_NAMES_ES),
+        "words": BAR_WORDS,
+    }
 
 
 def describe_play(p: Play) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from ddz.ai import Cpu
 from ddz.ai.cpu import LEVELS, Advice
 from ddz.ai.reasons import as_message
+from ddz.cards import parse
 from ddz.codes import DECK_ORDER, CodeError, cards_of, new_code, normalize
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Event, Game, GameError
 from ddz.messages import Message, nested, render_message
@@ -285,6 +286,34 @@ def hint_claim(advice: Advice, phase: str) -> Message:
     if advice.action == PASS:
         return nested("hint.pass", why=why)
     return nested("hint.play", cards=classify(advice.action).shown(), why=why)
+
+
+def hint_options(g: Game, seat: int, first: str) -> list[tuple[str, int]]:
+    """What «Pista» offers when pressed again, in order: the hint's action ``first``, then every
+    other legal play of the seat (against the table), those that leave the fewest plays first (then
+    in the engine's order: kind, rank); each with the plays it leaves (the pass: ``-1``)."""
+    from ddz.ai.solver import min_plays
+    from ddz.moves import legal_plays
+
+    hand = g.hand(seat)
+    plays = [(str(p.cards), min_plays(hand - p.cards)) for p in legal_plays(hand, g.table, g.variant)]
+    head = [(first, -1 if first == PASS else min_plays(hand - parse(first)))]
+    rest = sorted((o for o in plays if first == PASS or parse(o[0]) != parse(first)), key=lambda o: o[1])
+    return head + rest
+
+
+def hint_option_claim(options: list[tuple[str, int]], i: int) -> Message:
+    """The sentence of option ``i`` (from 1) of :func:`hint_options`, a play: «Pista 2 de 7: juega
+    5 5 — te quedan 4 jugadas.» (``hint.option``)."""
+    action, left = options[i]
+    return nested(
+        "hint.option",
+        n=i + 1,
+        total=len(options),
+        cards=classify(action).shown(),
+        left=left,
+        passes=options[0][0] == PASS,
+    )
 
 
 def hint_text(advice: Advice, phase: str) -> str:

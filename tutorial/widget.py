@@ -1,7 +1,8 @@
 """The card-hand widget: one Streamlit v2 component used wherever cards are chosen.
 
-Slide a finger or the mouse across cards to toggle them (selected cards rise), double tap a card
-to select every card of its rank, or use the keyboard (Tab, arrows, Space/Enter; Shift+Enter for the
+Tap a card to raise or lower it; slide a finger or the mouse across cards to raise one card per
+rank (or the pairs of a pair straight: see :data:`SNAP_RULE`), double tap a card to select every
+card of its rank, or use the keyboard (Tab, arrows, Space/Enter; Shift+Enter for the
 whole rank). The hand is one Tab stop (a roving tabindex, as in a listbox): the arrow keys, Home and
 End move between the cards; it is marked ``aria-disabled`` while it is not yours to play.
 
@@ -12,17 +13,43 @@ the last command it had applied when the player made the gesture. :func:`selecti
 from the browser only if it was made after the newest command; an older value (the browser re-sends
 its last gesture with every rerun) can never win over a newer command, and an empty selection is
 simply empty. So the raised cards, the bar and what «Jugar» sends are always the same cards.
+
+**The bar on the device.** Where the page draws a selection bar (``bar=…``, the play view), the
+widget names the raised play and says whether it beats the table at each gesture, without waiting
+for the server: the JavaScript core the conformance suite checks (:data:`CORE_FILE`, inlined byte
+for byte) and the catalog's own templates (:func:`tutorial.logic.device_phrases`, rendered by
+:data:`BAR_FILE`) give the server's words. The server's bar carries the selection it describes
+(``data-sel``) and the newest command then (``data-cmd``); the widget rewrites a bar only when it
+describes other cards than the raised ones and no newer command (a rerun that started before the
+last tap), so after a rerun the server's bar stands.
 """
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 from .cards_view import card_face
+from .logic import device_phrases
+
+CORE_FILE = Path(__file__).resolve().parents[1] / "conformance" / "adapters" / "node" / "ddz_core.js"
+"""The rules on the device: the JavaScript core of the Node adapter the conformance suite runs."""
+BAR_FILE = Path(__file__).with_name("bar.js")
+"""The bar's words on the device, from the catalog's templates."""
+SNAP_RULE = (
+    "A swipe (over two cards or more) that starts on a lowered card raises the cards swept, snapped to "
+    "a chain when they make one: when every rank swept has two cards or more swept and the ranks are "
+    "three or more in a row up to the ace, two cards of each rank (a pair straight); else, when the "
+    "ranks swept are five or more in a row up to the ace, one card of each rank (a straight); else "
+    "every card swept. A rank with a raised card among those swept gets no other in a snap (the first "
+    "cards of a rank in the hand's order rise). A swipe that starts on a raised card lowers every card "
+    "swept."
+)
 
 HTML = '<div class="hand" role="listbox" aria-multiselectable="true"></div><button class="clear" type="button" hidden></button>'
 
@@ -62,7 +89,7 @@ CSS = """
 .card { transition: transform 90ms ease-out, opacity 120ms linear; }
 """
 
-JS = """
+WIDGET_JS = """
 const STORES = new Map();   // by widget key: the selection survives a remount of the element
 const MIN_STRIP = 28;       // the visible strip of a card never gets narrower than this (CSS px)
 export default function (component) {
@@ -183,10 +210,38 @@ export default function (component) {
     hand.dataset.rows = String(rows.length);
     hand.style.height = (top + (rows.length - 1) * rowStep + h + (data.compact ? 6 : 12)) + 'px';
   };
-  const paint = () => els.forEach(el => {
-    const on = st.sel.has(el.dataset.id);
-    el.classList.toggle('sel', on); el.setAttribute('aria-selected', on ? 'true' : 'false');
-  });
+  // The bar, named here at each gesture (the play view's ``bar``): a bar the server drew for other
+  // cards than the raised ones (``data-sel``: a rerun that began before the last tap) is rewritten.
+  const selKey = () => [...st.sel].sort().join(',');
+  const syncBar = () => {
+    const bar = data.bar;
+    if (!bar) return;
+    const key = selKey();
+    document.querySelectorAll('[data-testid="ddz-bar"][data-sel]').forEach(el => {
+      // the server's bar for these very cards, or drawn after a command this widget has not applied
+      // yet (a new hand, a hint): it stands
+      if (el.dataset.sel === key || Number(el.dataset.cmd || 0) > st.cmd) return;
+      const ranks = els.filter(c => st.sel.has(c.dataset.id)).map(c => c.dataset.rank).join('');
+      const b = ranks ? DDZ_BAR.describe(ranks, bar.table || '')
+                      : { ok: bar.empty[0], title: bar.empty[1], detail: bar.empty[2] };
+      el.className = 'ddz-bar ' + (b.ok === null ? 'idle' : b.ok ? 'ok' : 'no');
+      const title = document.createElement('b'); title.textContent = b.title;
+      el.replaceChildren(title, document.createElement('br'), document.createTextNode(b.detail));
+      el.dataset.sel = key; el.dataset.cmd = String(st.cmd);
+    });
+  };
+  st.syncBar = syncBar;
+  if (data.bar && !st.barWatch) {      // the server's bar is redrawn by reruns: look at it each time
+    st.barWatch = new MutationObserver(() => { if (st.syncBar) st.syncBar(); });
+    st.barWatch.observe(document.body, { childList: true, subtree: true });
+  }
+  const paint = () => {
+    els.forEach(el => {
+      const on = st.sel.has(el.dataset.id);
+      el.classList.toggle('sel', on); el.setAttribute('aria-selected', on ? 'true' : 'false');
+    });
+    syncBar();
+  };
   layout(); paint();
   const skipDeal = () => { (st.timers || []).forEach(clearTimeout); (st.dealEls || []).forEach(el => { el.style.opacity = '1'; }); st.dealing = false; };
   if (data.animate && st.animated !== data.animate) {  // a deal: cards arrive one by one; a tap anywhere skips it
@@ -245,7 +300,29 @@ export default function (component) {
     }
     st.lastTap = { i, t: now };
     moveTo(i, false);
-    toggle(i); st.drag = { last: i, seen: new Set([i]) }; paint();
+    const raise = !st.sel.has(els[i].dataset.id);
+    st.drag = { last: i, seen: [i], base: new Set(st.sel), raise };
+    toggle(i); paint();
+  };
+  // A swipe (SNAP_RULE in tutorial/widget.py): a pair straight, a straight or every card swept.
+  const snap = d => {
+    const swept = d.seen.slice().sort((a, b) => a - b).map(j => els[j]);
+    const sel = new Set(d.base);
+    if (!d.raise) { swept.forEach(el => sel.delete(el.dataset.id)); return sel; }
+    const byRank = new Map();
+    swept.forEach(el => { const r = el.dataset.rank; if (!byRank.has(r)) byRank.set(r, []); byRank.get(r).push(el); });
+    const order = [...byRank.keys()].map(r => DDZ_CORE.RANKS.indexOf(r)).sort((a, b) => a - b);
+    const run = order[order.length - 1] <= DDZ_CORE.RANKS.indexOf('A')
+      && order.every((r, k) => k === 0 || r === order[k - 1] + 1);
+    const groups = [...byRank.values()];
+    const per = run && order.length >= 3 && groups.every(g => g.length >= 2) ? 2
+      : run && order.length >= 5 ? 1 : 0;   // 0: no chain, every card swept rises
+    groups.forEach(group => {
+      if (!per) { group.forEach(el => sel.add(el.dataset.id)); return; }
+      const up = group.filter(el => sel.has(el.dataset.id)).length;
+      group.filter(el => !sel.has(el.dataset.id)).slice(0, Math.max(0, per - up)).forEach(el => sel.add(el.dataset.id));
+    });
+    return sel;
   };
   hand.onpointermove = e => {
     if (!st.drag) return;
@@ -253,7 +330,8 @@ export default function (component) {
     if (i < 0 || i === st.drag.last) return;
     const a = st.drag.last, b = i, dir = b > a ? 1 : -1;
     const path = grid ? [b] : Array.from({ length: Math.abs(b - a) }, (_, k) => a + dir * (k + 1));
-    path.forEach(j => { if (!st.drag.seen.has(j)) { st.drag.seen.add(j); toggle(j); } });
+    path.forEach(j => { if (!st.drag.seen.includes(j)) st.drag.seen.push(j); });
+    st.sel = snap(st.drag);
     st.drag.last = b; st.lastTap = null; paint();
   };
   hand.onpointerup = hand.onpointercancel = () => { if (st.drag) { st.drag = null; commit(); } };
@@ -273,6 +351,21 @@ export default function (component) {
 }
 """
 
+
+def _inline(path: Path) -> str:
+    """A CommonJS file (``module.exports = …``) as an expression of the widget's module, unchanged."""
+    return (
+        "(() => { const module = { exports: {} };\n"
+        + path.read_text(encoding="utf-8")
+        + "\nreturn module.exports; })()"
+    )
+
+
+JS = (
+    f"const DDZ_CORE = {_inline(CORE_FILE)};\n"
+    f"const DDZ_BAR = {_inline(BAR_FILE)}(DDZ_CORE, {json.dumps(device_phrases(), ensure_ascii=False)});\n"
+    + WIDGET_JS
+)
 _hand = st.components.v2.component("ddz_hand", html=HTML, css=CSS, js=JS)
 
 
@@ -328,12 +421,16 @@ def card_hand(
     clear_label: str | None = None,
     on_change: Callable[[], None] | None = None,
     focus: str | int | None = None,
+    bar: dict[str, Any] | None = None,
 ) -> list[str]:
     """Draw the cards ``ids`` and return the ids that are raised (``clear_label`` adds a button under
     the cards that lowers them all). ``on_change`` runs only for a gesture newer than every command;
     ``animate`` names a deal: the browser deals the cards one by one once per name; ``compact``: the
     dock's hand (on a narrow screen smaller cards, in overlapping rows); a new ``focus`` token (after
-    the first one the browser sees) brings the keyboard focus back to the hand."""
+    the first one the browser sees) brings the keyboard focus back to the hand. ``bar``: the page draws
+    a selection bar (``[data-testid="ddz-bar"]`` with ``data-sel``) that the widget says on the
+    device: ``{"table": the play to beat in notation or "", "empty": [ok, title, detail] with no card
+    raised}``."""
     n, forced = command(key)
     data: dict[str, Any] = {
         "cards": [card_face(i) for i in ids],
@@ -347,6 +444,7 @@ def card_hand(
         "label": label,
         "clear_label": clear_label,
         "focus": focus,
+        "bar": bar,
     }
 
     def changed() -> None:

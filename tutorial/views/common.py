@@ -98,11 +98,18 @@ def notice_html(kind: str, text: str) -> str:
     return f'<div class="ddz-notice {kind}" role="status">{html.escape(text)}</div>'
 
 
-def bar_html(ok: bool | None, title: str, detail: str) -> str:
+def bar_html(ok: bool | None, title: str, detail: str, sel: list[str] | None = None, cmd: int = 0) -> str:
+    """The selection bar; ``sel``: the raised cards it describes, ``cmd``: the card widget's newest
+    command when it was drawn (the widget then keeps the bar in step with the cards on the device:
+    see :mod:`tutorial.widget`)."""
     import html
 
     cls = "idle" if ok is None else ("ok" if ok else "no")
-    return f'<div class="ddz-bar {cls}" data-testid="ddz-bar"><b>{html.escape(title)}</b><br>{html.escape(detail)}</div>'
+    mark = f' data-sel="{html.escape(",".join(sorted(sel)))}" data-cmd="{cmd}"' if sel is not None else ""
+    return (
+        f'<div class="ddz-bar {cls}" data-testid="ddz-bar"{mark}><b>{html.escape(title)}</b><br>'
+        f"{html.escape(detail)}</div>"
+    )
 
 
 def page_link(

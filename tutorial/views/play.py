@@ -18,7 +18,7 @@ from ddz.ai.cpu import LEVEL_NAMES_ES, LEVELS
 from ddz.cards import parse
 from ddz.codes import CodeError, cards_of, decode, ids_for, new_code, normalize
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game, GameError
-from ddz.messages import render, say_cards
+from ddz.messages import render, render_message, say_cards
 from ddz.plays import classify
 from tutorial import guard
 from tutorial.browser import page_effects, table_fx
@@ -30,6 +30,8 @@ from tutorial.practice import (
     Practice,
     coach,
     empty_tally,
+    hint_option_claim,
+    hint_options,
     hint_text,
     history,
     say_token,
@@ -38,7 +40,7 @@ from tutorial.practice import (
 )
 from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, key_moment, review
 from tutorial.views.common import DOCK_CSS, Slots, bar_html, notice_html, page_link
-from tutorial.widget import card_hand, force_selection, selection
+from tutorial.widget import card_hand, command, force_selection, selection
 
 KEY = "play_hand"
 NAMES = {0: "Tú (Sur)", 1: "Este · CPU, a tu derecha", 2: "Oeste · CPU, a tu izquierda"}
@@ -201,27 +203,50 @@ def disabled_why_html(text: str) -> str:
 @guard.on_hand
 def _hint() -> None:
     """«Pista»: the hint for your seat, only while it is still your turn to decide (a tap may
-    arrive after the turn moved on: then it does nothing)."""
+    arrive after the turn moved on: then it does nothing). Pressed again at the same moment of the
+    hand, it offers the next option (:func:`~tutorial.practice.hint_options`), each with the plays
+    it leaves, and after the last one the hint again."""
     g: Game = ss.practice.game
     if g.phase not in (BIDDING, PLAYING) or g.turn != HUMAN:
         return
     _focus_hand()
+    moment = (ss.deals_started, tuple(g.actions))
+    cycle = ss.get("hint_cycle")
+    if g.phase == PLAYING and cycle is not None and cycle["moment"] == moment:
+        if cycle["options"] is None:
+            cycle["options"] = hint_options(g, HUMAN, cycle["first"])
+        options = cycle["options"]
+        cycle["i"] = (cycle["i"] + 1) % len(options)
+        action = options[cycle["i"]][0]
+        ids = ids_for(parse(action), g.hands[HUMAN]) if action != PASS else []
+        force_selection(KEY, ids)
+        first = cycle["i"] == 0
+        ss.hint_for = (len(g.actions), sorted(ids)) if first else None  # only the hint says why
+        ss.hint_text = cycle["text"] if first else render_message(hint_option_claim(options, cycle["i"]))
+        return
     advice = hint(g, HUMAN)
+    ss.hint_text = hint_text(advice, g.phase)
     if g.phase == PLAYING:
         ids = ids_for(parse(advice.action), g.hands[HUMAN]) if advice.action != PASS else []
         force_selection(KEY, ids)
         ss.hint_for = (len(g.actions), sorted(ids))
-    ss.hint_text = hint_text(advice, g.phase)
+        ss.hint_cycle = {
+            "moment": moment,
+            "first": advice.action,
+            "i": 0,
+            "text": ss.hint_text,
+            "options": None,
+        }
 
 
 def hint_chip_html(text: str) -> str:
     """«Pista» as a one-line chip that opens on tap (in the browser, no round trip): the play it
     suggests on the chip, why in the part that opens."""
-    body = text.removeprefix("Pista: ")
+    label, _, body = text.partition(": ")  # «Pista», or «Pista 2 de 7» when pressed again
     head, _, why = body.partition(" — ")
     return (
         '<details class="ddz-hint"><summary data-testid="hint-chip">'
-        f"<b>Pista:</b> {html.escape(head)}</summary>"
+        f"<b>{html.escape(label)}:</b> {html.escape(head)}</summary>"
         f'<div data-testid="hint-full">{html.escape(why or body)}</div></details>'
     )
 
@@ -620,6 +645,7 @@ with st.expander("Tus manos en este navegador", expanded=g.phase == OVER, icon="
 my_turn = g.phase in (BIDDING, PLAYING) and g.turn == HUMAN
 why = ""  # why a button is off, said on the dock's last line
 said_bar = ""  # the bar as the live region says it (while you choose your cards)
+device_bar: dict[str, Any] | None = None  # the bar the card widget keeps in step on the device
 if g.phase != OVER:
     st.html(f"<style>{DOCK_CSS}</style>")
     dock = st.container(key="ddz-dock")
@@ -697,7 +723,8 @@ if g.phase != OVER:
                     )
                     confirm.button("No, mejor no", key="partner_no", on_click=_partner_no, args=(hand_v,))
                 else:
-                    if stuck and not chosen:
+                    table_text = str(g.table) if g.table is not None else ""
+                    if stuck:
                         assert g.table is not None
                         title = f"No tienes nada que supere a {say_cards(g.table.shown())}"
                         detail = (
@@ -706,15 +733,22 @@ if g.phase != OVER:
                             if ss.auto_pass and not ss.get("guided")
                             else "Ninguna combinación de tu mano la supera: pulsa «Pasar»."
                         )
-                        slot().html(bar_html(False, title, detail))
-                        said_bar = f"{title}. {detail}"
-                        ok = False
+                        empty_bar: list[Any] = [False, title, detail]
                     else:
-                        ranks = str(cards_of(chosen)) if chosen else ""
-                        bar = describe(ranks, str(g.table) if g.table is not None else "")
-                        slot().html(bar_html(bar.ok if chosen else None, bar.title, bar.detail))
-                        said_bar = f"{bar.title}. {bar.detail}" if chosen else ""
+                        empty = describe("", table_text)
+                        empty_bar = [None, empty.title, empty.detail]
+                    if chosen:
+                        bar = describe(str(cards_of(chosen)), table_text)
+                        slot().html(bar_html(bar.ok, bar.title, bar.detail, chosen, command(KEY)[0]))
+                        said_bar = f"{bar.title}. {bar.detail}"
                         ok = bar.ok
+                    else:
+                        slot().html(
+                            bar_html(empty_bar[0], empty_bar[1], empty_bar[2], chosen, command(KEY)[0])
+                        )
+                        said_bar = f"{empty_bar[1]}. {empty_bar[2]}" if stuck else ""
+                        ok = False
+                    device_bar = {"table": table_text, "empty": empty_bar}
                     row = slot().container(horizontal=True, gap="small")
                     row.button(
                         "Jugar",
@@ -762,6 +796,7 @@ if g.phase != OVER:
                 disabled=not (g.phase == PLAYING and my_turn),
                 animate=f"{g.code}/{g.redeals}/{ss.deals_started}" if fresh_deal else None,
                 focus=ss.get("hand_focus"),
+                bar=device_bar,
             )
         role = ""
         if g.landlord == HUMAN:
