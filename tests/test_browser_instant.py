@@ -18,7 +18,7 @@ from __future__ import annotations
 import statistics
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -38,6 +38,9 @@ from tests.browser_kit import (
 from tutorial.launch import CHROMIUM
 from tutorial.logic import describe
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, ConsoleMessage, Page, Response
+
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
@@ -55,7 +58,7 @@ def figure(name: str, text: str) -> None:
         f.write(f"{name}: {text}\n")
 
 
-def open_hand(page: Any, server: str, code: str, tokens: str) -> None:
+def open_hand(page: Page, server: str, code: str, tokens: str) -> None:
     page.goto(f"{server}/?codigo={code}&acciones={tokens}")
     page.locator(f"{HAND} .card").first.wait_for()
     wait_turn(page, -1)
@@ -83,7 +86,7 @@ def bar_words(ids: list[str], table: str) -> str:
     return b.title + b.detail
 
 
-def test_a_tap_names_the_play_on_the_device(server: str, browser: Any) -> None:
+def test_a_tap_names_the_play_on_the_device(server: str, browser: Browser) -> None:
     page = phone(browser)
     open_hand(page, server, *LEAD)
     page.evaluate(WATCH)
@@ -118,7 +121,7 @@ def test_a_tap_names_the_play_on_the_device(server: str, browser: Any) -> None:
 
 
 def test_the_device_bar_judges_against_the_table_and_jugar_sends_the_raised_cards(
-    server: str, browser: Any
+    server: str, browser: Browser
 ) -> None:
     from tutorial.practice import Practice
 
@@ -130,7 +133,7 @@ def test_the_device_bar_judges_against_the_table_and_jugar_sends_the_raised_card
     open_hand(page, server, *FOLLOW)
     page.evaluate(WATCH)
     ids = hand_ids(page)
-    verdicts = []
+    verdicts: list[bool] = []
     for card in (ids[0], ids[-1]):  # the lowest and the highest card against the partner's single
         want = bar_words([card], table)
         page.evaluate("w => { window.__want = w; }", want)
@@ -161,7 +164,7 @@ def test_the_device_bar_judges_against_the_table_and_jugar_sends_the_raised_card
     assert ids[-1] not in hand_ids(page), "«Jugar» played the raised card"
 
 
-def swipe(page: Any, first: str, last: str) -> None:
+def swipe(page: Page, first: str, last: str) -> None:
     """A finger slid from card ``first`` to card ``last`` (Chromium's touch events)."""
     from tests.browser_kit import strip_point
 
@@ -175,7 +178,7 @@ def swipe(page: Any, first: str, last: str) -> None:
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
-def test_a_swipe_snaps_to_the_chain_it_makes(server: str, browser: Any) -> None:
+def test_a_swipe_snaps_to_the_chain_it_makes(server: str, browser: Browser) -> None:
     page = phone(browser)
     open_hand(page, server, *LEAD)
     ids = hand_ids(page)
@@ -203,7 +206,7 @@ def test_a_swipe_snaps_to_the_chain_it_makes(server: str, browser: Any) -> None:
     assert page.locator('[data-testid="ddz-bar"]').first.text_content() == bar_words(raised_ids(page), "")
 
 
-def test_pista_pressed_again_offers_the_next_option(server: str, browser: Any) -> None:
+def test_pista_pressed_again_offers_the_next_option(server: str, browser: Browser) -> None:
     page = phone(browser)
     open_hand(page, server, *LEAD)
     seen = []
@@ -227,7 +230,24 @@ def test_pista_pressed_again_offers_the_next_option(server: str, browser: Any) -
     page.screenshot(path=str(SHOTS / "pista-2-390.png"))
 
 
-def test_cold_load_is_fast_and_logs_no_404(server: str, browser: Any) -> None:
+def logged_errors(page: Page) -> list[str]:
+    """The console errors and the HTTP responses ≥ 400 of ``page``, filled in as they come."""
+    errors: list[str] = []
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    def response(r: Response) -> None:
+        if r.status >= 400:
+            errors.append(f"{r.status} {r.url}")
+
+    page.on("console", console)
+    page.on("response", response)
+    return errors
+
+
+def test_cold_load_is_fast_and_logs_no_404(server: str, browser: Browser) -> None:
     figures = []
     for path, wait in (
         ("/?codigo=BV8S-KJAG0&acciones=3", "hand"),
@@ -235,9 +255,7 @@ def test_cold_load_is_fast_and_logs_no_404(server: str, browser: Any) -> None:
         ("/estrategia", "page"),
     ):
         page = phone(browser)
-        errors: list[str] = []
-        page.on("console", lambda m, e=errors: e.append(m.text) if m.type == "error" else None)
-        page.on("response", lambda r, e=errors: e.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+        errors = logged_errors(page)
         start = time.perf_counter()
         page.goto(server + path)
         if wait == "hand":
@@ -256,7 +274,7 @@ def test_cold_load_is_fast_and_logs_no_404(server: str, browser: Any) -> None:
     assert figures[0] <= 4.0, figures  # ≤ 2.5 s on a quiet box; CI machines are shared
 
 
-def test_screenshots_at_both_sizes(server: str, browser: Any) -> None:
+def test_screenshots_at_both_sizes(server: str, browser: Browser) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     for name, page in (("390", phone(browser)), ("1280", new_page(browser, 1280, 800))):
         open_hand(page, server, *FOLLOW)

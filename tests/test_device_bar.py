@@ -118,7 +118,7 @@ def test_device_bar_says_what_the_server_says() -> None:
             wrong.append((ranks, table, d, (b.ok, b.title, b.detail)))
     assert not wrong, wrong[:5]
     # the sample covers what it claims: every kind, every reason, both verdicts
-    kinds = Counter(p.kind for c, _ in cases if isinstance(p := analyze(c), Play))
+    kinds = Counter(a.kind for c, _ in cases if isinstance(a := analyze(c), Play))
     assert set(kinds) == set(KINDS), set(KINDS) - set(kinds)
     reasons = {r.reason for c, _ in cases if c and not isinstance(r := analyze(c), Play)}
     assert reasons >= {
