@@ -108,7 +108,10 @@ def test_a_tap_names_the_play_on_the_device(server: str, browser: Browser) -> No
         "tap → bar (ms, 10 taps)",
         f"median {statistics.median(lat):.1f}, max {max(lat):.1f}, all {[round(x, 1) for x in lat]}",
     )
-    assert statistics.median(lat) <= 100 and max(lat) <= 250, lat
+    # The figure (median <= 100 ms, max <= 250 ms) is printed above, not asserted: a starved renderer
+    # on a busy CI box can hold one frame for half a second. What is asserted is that the bar is
+    # named on the device: a Streamlit round trip never answers in 20 ms (main: median 97 ms).
+    assert statistics.median(lat) <= 20, lat
     # after the reruns the server's bar stands and says the same as the device for the same cards
     settled(page)
     page.wait_for_timeout(400)
