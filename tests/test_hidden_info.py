@@ -8,6 +8,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracle import examples
 
 from ddz.ai import LEVELS, Cpu, hint
 from ddz.cards import FULL_DECK, Cards, parse
@@ -77,7 +78,7 @@ def _seen_by(g: Game, seat: int) -> dict[str, Any]:
     return out
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(0, 2**40 - 1), st.integers(0, 2**32), st.integers(0, 2), st.integers(0, 60))
 def test_twin_games_look_identical_to_the_observer(
     code_seed: int, seed: int, observer: int, steps: int

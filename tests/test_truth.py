@@ -9,6 +9,7 @@ one test for each false sentence of the report (each failed on the earlier engin
 from __future__ import annotations
 
 import pytest
+from oracle import sample
 from test_ai_arena import situation
 
 from ddz.ai import hint
@@ -35,7 +36,7 @@ def test_every_note_of_every_annotated_hand_is_true(hand_id: str) -> None:
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_every_sentence_of_sample_practice_hands_is_true(level: str) -> None:
     sources: set[str] = set()
-    for i in range(4):
+    for i in range(sample(4)):
         said = list(practice(encode(i * 104729 + 31), level, you=level))
         assert [s for s in said if s.problems] == []
         sources |= {s.source for s in said}
