@@ -1,4 +1,5 @@
-# ddz — two commands on a fresh machine:  `make app`  and  `make test`  (`make test-all`: CI's).
+# ddz — two commands on a fresh machine:  `make app`  and  `make test`  (`make test-all`: CI's;
+# `make soak`: the long runs; `make test-pythons`: the engine and the corpus on Python 3.12 and 3.13).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,7 +9,7 @@ APP_VENV := .venv-app
 APP_STAMP := $(APP_VENV)/.installed
 PORT ?= 8501
 
-.PHONY: app test test-browser test-all truth checks bench docs docs-serve conformance report changelog arena mutation mutants-rules fuzz clean
+.PHONY: app test test-browser test-all soak test-pythons truth checks bench docs docs-serve conformance report changelog arena mutation mutants-rules fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -36,14 +37,39 @@ checks: $(STAMP)  ## lint, format, mypy --strict (ddz, the peer adapters, the mi
 	@! grep -oE 'id="ddz[A-Za-z_.]*\.__[a-z]+__"' /tmp/ddz-site/api/referencia/index.html || \
 	  { echo "the API reference lists dunders: mkdocstrings needs filters: [\"!^_\"]"; exit 1; }
 
-test: checks  ## the checks and every fast test but the browser ones: the quick loop
-	$(BIN)/pytest -n 2 -q -m "not slow and not browser"
+test: checks  ## the quick loop: the checks and every test but the browser and soak ones, the sampling tests on a quarter of their sample
+	DDZ_QUICK=1 $(BIN)/pytest -n 2 -q -m "not slow and not browser"
 
-test-browser: $(STAMP)  ## the app in Debian's Chromium (needs /usr/bin/chromium)
-	$(BIN)/pytest -n 2 -q -m browser
+test-browser: $(STAMP)  ## the app in Debian's Chromium (needs /usr/bin/chromium), without the chaos soak
+	$(BIN)/pytest -n 2 -q -m "browser and not slow"
 
-test-all: checks  ## the checks and every test, the slow soak runs and Ray included (what CI runs)
-	$(BIN)/pytest -n 2 -q
+test-all: checks  ## what CI runs: the checks and every test, full samples, browser ones included, but the soak runs
+	$(BIN)/pytest -n 2 -q -m "not slow"
+
+soak: $(STAMP)  ## the soak runs (marked slow): 120 hands per CPU level, 1,000 arena hands, 10,000 random hands, the truth checks' long runs, 20 chaos hands (DDZ_CHAOS_HANDS), Ray
+	$(BIN)/pytest -n 2 -q -m slow
+
+# The engine and conformance tiers on more Python versions, each in a light venv of its own (the
+# engine has no dependencies: the conformance extra and pytest only). An interpreter is looked for
+# as pythonX.Y, then under pyenv's versions; a version that is not on the machine stops the target.
+PYTHONS ?= 3.12 3.13
+test-pythons:  ## the engine and conformance tests (quick samples) on Python 3.12 and 3.13
+	@set -e; for v in $(PYTHONS); do \
+	  py=$$(command -v python$$v 2>/dev/null) && $$py -c 'import sys' 2>/dev/null || \
+	    py=$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/$$v.*/bin/python$$v 2>/dev/null | tail -1); \
+	  [ -n "$$py" ] || { echo "Python $$v not found"; exit 1; }; \
+	  if [ ! -e .venv-$$v/.installed ] || [ pyproject.toml -nt .venv-$$v/.installed ]; then \
+	    $$py -m venv .venv-$$v && .venv-$$v/bin/pip install -q -e '.[conformance]' pytest && touch .venv-$$v/.installed; \
+	  fi; \
+	done; \
+	pids=""; for v in $(PYTHONS); do \
+	  DDZ_QUICK=1 .venv-$$v/bin/pytest -p no:xdist -q --groups engine,conformance -m "not slow" > .venv-$$v/tests.log 2>&1 & \
+	  pids="$$pids $$!"; \
+	done; \
+	status=0; set -- $(PYTHONS); for pid in $$pids; do \
+	  if wait $$pid; then echo "Python $$1: $$(tail -1 .venv-$$1/tests.log)"; \
+	  else echo "Python $$1 failed:"; tail -40 .venv-$$1/tests.log; status=1; fi; shift; \
+	done; exit $$status
 
 TRUTH_HANDS ?= 100
 truth: $(STAMP)  ## every sentence the app would show, verified by the engine: annotated hands + TRUTH_HANDS random hands per level
@@ -84,4 +110,4 @@ fuzz: $(STAMP)  ## coverage-guided fuzzing of parse, the protocol's line handler
 	$(BIN)/python tools/fuzz.py --seconds $(FUZZ_SECONDS)
 
 clean:
-	rm -rf $(VENV) $(APP_VENV) site .pytest_cache .mypy_cache .ruff_cache mutants
+	rm -rf $(VENV) $(APP_VENV) $(addprefix .venv-,$(PYTHONS)) site .pytest_cache .mypy_cache .ruff_cache mutants

@@ -54,6 +54,25 @@ GROUPS = {
 }  # fmt: skip
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--groups",
+        default="",
+        help="only these test groups (comma-separated, e.g. engine,conformance): the other modules are "
+        "not even imported, so a venv without the app's or the browser's packages can run them",
+    )
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    wanted = {g for g in str(config.getoption("--groups") or "").split(",") if g}
+    if not wanted or collection_path.suffix != ".py" or collection_path.parent != Path(__file__).parent:
+        return None
+    if not collection_path.stem.startswith("test_"):
+        return None
+    group = next((g for g, mods in GROUPS.items() if collection_path.stem in mods), None)
+    return True if group is not None and group not in wanted else None
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         path = Path(str(item.path))
@@ -66,16 +85,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         item.add_marker(group)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server() -> Iterator[str]:
-    """The tutorial app on a free local port (CPUs move after 0.05 s), for one browser test module."""
+    """The tutorial app on a free local port (CPUs move after 0.05 s), one for all the browser tests
+    of a test process (each browser session has its own state in it; a server start costs seconds)."""
     from tutorial.launch import running_app
 
     with running_app(DDZ_CPU_DELAY="0.05") as url:
         yield url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     """Debian's Chromium driven by Playwright (never a downloaded browser)."""
     sync_api = pytest.importorskip("playwright.sync_api")

@@ -40,9 +40,22 @@ __all__ = [
 ]  # fmt: skip
 
 
+QUICK = os.environ.get("DDZ_QUICK") == "1"
+"""``make test`` (the quick loop) sets ``DDZ_QUICK=1``: the sampling tests take a quarter of their
+sample; CI (``make test-all``) and every other run take all of it."""
+
+
+def sample(n: int) -> int:
+    """How many hands (or seeds) a sampling test plays: ``n``, a quarter of it under ``make test``."""
+    return max(2, n // 4) if QUICK else n
+
+
 def examples(n: int) -> int:
-    """``n`` hypothesis examples, or at most 100 under ``make mutation`` (it runs them per mutant)."""
-    return min(n, 100) if os.environ.get("DDZ_HYPOTHESIS_PROFILE") == "mutation" else n
+    """``n`` hypothesis examples, at most 100 under ``make mutation`` (it runs them per mutant), a
+    quarter under ``make test`` (:data:`QUICK`)."""
+    if os.environ.get("DDZ_HYPOTHESIS_PROFILE") == "mutation":
+        return min(n, 100)
+    return sample(n)
 
 
 def table_plays(kinds: tuple[str, ...] = KINDS) -> st.SearchStrategy[str]:

@@ -19,15 +19,17 @@ import os
 import re
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser_kit import HAND, ROOT, dock_state, new_page, phone, press, settled, wait_turn
+from tests.browser_kit import HAND, ROOT, dock_state, hand_ids, new_page, phone, press, settled, wait_turn
 from tutorial.launch import CHROMIUM
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
+
+    from ddz.game import Game
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = [
@@ -386,3 +388,393 @@ def test_focus_returns_to_the_hand_after_pista_jugar_and_pasar(server: str, brow
     press_key("Pasar")
     wait_turn(page, n)
     page.wait_for_function(f"() => ({FOCUSED_CARD})() !== null")
+
+
+# ---- 5. a whole hand with the keyboard alone -----------------------------------------------------
+KEYBOARD_DEAL = "GH2F-M5HRD"  # you pass the auction, Oeste is the landlord: plays, passes, a trio, a joker
+SEATS = ("Tú", "Este", "Oeste")
+SCORE_SEATS = ("Sur", "Este", "Oeste")
+
+# Every text the live region says, once per announcement (its ``data-said`` counter), in order.
+RECORD = """() => {
+  window.__said = [];
+  let last = null;
+  const note = () => {
+    const r = document.getElementById('ddz-live');
+    if (!r || r.dataset.said === last) return;
+    last = r.dataset.said;
+    if (r.textContent) window.__said.push(r.textContent);
+  };
+  note();
+  new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+}"""
+
+# Where the keyboard focus is: a card of a hand (its index), a button (its label), or the page.
+FOCUS = """() => {
+  let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  if (!a || a === document.body || a === document.documentElement) return { where: 'page' };
+  if (a.classList.contains('card')) return { where: 'card', index: Number(a.dataset.index), id: a.dataset.id };
+  const label = a.querySelector('[data-testid="stMarkdownContainer"]');
+  return { where: a.tagName.toLowerCase(), name: (label ? label.innerText : a.innerText).trim(),
+           testid: a.dataset.testid || '', dock: !!a.closest('.st-key-ddz-dock') };
+}"""
+
+
+def said(page: Page) -> list[str]:
+    return list(page.evaluate("window.__said"))
+
+
+def focus_of(page: Page) -> dict[str, Any]:
+    return dict(page.evaluate(FOCUS))
+
+
+def wait_focus(page: Page, where: str) -> dict[str, Any]:
+    """Wait (a few seconds at most) until the focus is on ``where`` («card», «button», …)."""
+    for _ in range(60):
+        now = focus_of(page)
+        if now["where"] == where:
+            return now
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the focus is on {focus_of(page)}, not on a {where}")
+
+
+def wait_said(page: Page, since: int, pattern: str) -> str:
+    """Wait until what the live region said after announcement ``since`` matches ``pattern`` (a
+    regular expression, any case); returns it, joined."""
+    for _ in range(100):
+        text = " ".join(said(page)[since:])
+        if re.search(pattern, text, re.I):
+            return text
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the live region did not say /{pattern}/; it said {said(page)[since:]}")
+
+
+def spoken_action(game: Game, seat: int, action: str) -> str:
+    """A pattern for one action of the engine's record, as the live region must say it: who, and
+    the bid, the pass or the cards of the play (their names from the engine's say_cards)."""
+    from ddz.game import BIDDING, PASS
+    from ddz.messages import say_cards
+    from ddz.plays import classify
+
+    who = SEATS[seat]
+    if action == PASS:
+        return rf"\b{who} pas(a|as)\b"
+    if game.phase == BIDDING:
+        return rf"\b{who} puj(a|as) {action}\b"
+    return rf"\b{who} jueg(a|as) {re.escape(say_cards(classify(action).shown()))}\b"
+
+
+def spoken_turn(game: Game) -> str:
+    """Whose turn it is, from the engine: «te toca» for you, «le toca a Este» for a CPU."""
+    from ddz.game import BIDDING
+
+    what = "pujar" if game.phase == BIDDING else "jugar"
+    return rf"\bte toca {what}\b" if game.turn == 0 else rf"\ble toca a {SEATS[game.turn]} {what}\b"
+
+
+def ordered(text: str, patterns: list[str]) -> None:
+    """Each pattern is found in ``text``, one after the other."""
+    at = 0
+    for pat in patterns:
+        m = re.compile(pat, re.I).search(text, at)
+        assert m, (pat, text[at:])
+        at = m.end()
+
+
+def tab_to(page: Page, name: str) -> list[str]:
+    """From the hand, Tab to the dock's button ``name`` (its label); returns the stops passed."""
+    assert focus_of(page)["where"] == "card"
+    stops: list[str] = []
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        now = focus_of(page)
+        stops.append(now.get("name", now["where"]))
+        if now.get("name") == name:
+            return stops
+    raise AssertionError(f"«{name}» is not among the Tab stops after the hand: {stops}")
+
+
+def raise_with_keys(page: Page, ids: list[str], table: Any) -> None:
+    """Raise the cards ``ids`` with the arrow keys and Space (the focus is in the hand); each time
+    what the bar says changes, the live region says it: what the engine makes of the raised cards
+    and, against the ``table``'s play, whether they beat it."""
+    from ddz.compare import compare
+    from ddz.messages import say_cards
+    from ddz.plays import Rejection, analyze
+
+    order = hand_ids(page)
+    raised: list[str] = []
+    last = ""
+    for card in sorted(ids, key=order.index):
+        here = focus_of(page)["index"]
+        target = order.index(card)
+        for _ in range(abs(target - here)):
+            page.keyboard.press("ArrowRight" if target > here else "ArrowLeft")
+        assert focus_of(page) == {"where": "card", "index": target, "id": card}
+        before = len(said(page))
+        page.keyboard.press("Space")
+        raised.append(card)
+        got = analyze("".join(c[0] for c in raised))
+        words = re.escape(got.message if isinstance(got, Rejection) else got.name)
+        if table is not None and not isinstance(got, Rejection):
+            verdict = "supera" if compare(got, table).beats else "no supera"
+            words += rf".*\b{verdict} a {re.escape(say_cards(table.shown()))}"
+        if words != last:
+            wait_said(page, before, words)
+        last = words
+        assert focus_of(page)["index"] == target  # the focus stays on the card
+
+
+def test_a_whole_hand_with_the_keyboard_alone(server: str, browser: Browser) -> None:
+    """Tab, the arrow keys, Space and Enter only, at 1280×800: every announcement of the live region
+    checked against the engine's record of the hand, and where the focus lands after each action."""
+    from ddz.ai import Cpu, hint
+    from ddz.cards import parse
+    from ddz.codes import ids_for
+    from ddz.game import BIDDING, OVER, PASS, PLAYING, Game
+
+    page = new_page(browser, 1280, 800)
+    page.goto(f"{server}/?codigo={KEYBOARD_DEAL}")
+    page.locator(f"{HAND} .card").first.wait_for()
+    settled(page)
+    page.evaluate(RECORD)
+    game = Game.from_code(KEYBOARD_DEAL)  # the engine's own record of the hand, move by move
+
+    def act(seat: int, action: str) -> list[str]:
+        """Apply one action to the engine's hand; what the live region must say for it."""
+        out = [spoken_action(game, seat, action)]
+        bidding = game.phase == BIDDING
+        game.apply(action, seat=seat)
+        if bidding and game.phase == PLAYING:  # the auction is over: who the landlord is
+            landlord = game.landlord
+            out.append(
+                r"\beres el terrateniente"
+                if landlord == 0
+                else rf"\b{SEATS[landlord or 0]} es el terrateniente"
+            )
+        return out
+
+    def engine_moves() -> list[str]:
+        """The CPUs' moves, and your pass when nothing beats the table (the app passes for you), up
+        to your turn or the end."""
+        out: list[str] = []
+        while game.phase != OVER:
+            stuck = game.phase == PLAYING and not game.leading and not game.legal_plays()
+            if game.turn == 0 and not stuck:
+                break
+            out += act(game.turn, PASS if game.turn == 0 else Cpu("normal").act(game))
+        return out
+
+    # from the top of the page to the hand, with Tab alone
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if focus_of(page)["where"] == "card":
+            break
+    else:
+        raise AssertionError("Tab never reached the hand")
+    moves = engine_moves()
+    ordered(wait_said(page, 0, spoken_turn(game)), [*moves, spoken_turn(game)])
+    mine: list[str] = []
+    mark = 0
+    for _ in range(40):
+        mark = len(said(page))
+        n = len(game.actions)
+        action = hint(game, 0).action
+        if game.phase == BIDDING or action == PASS:
+            stops = tab_to(page, "Pasar" if action == PASS else f"Pujar {action}")
+        else:
+            raise_with_keys(page, ids_for(parse(action), game.hands[0]), game.table)
+            stops = tab_to(page, "Jugar")
+        assert focus_of(page)["dock"], stops  # the dock's buttons come right after the hand
+        page.keyboard.press("Enter")
+        mine = act(0, action)
+        page.wait_for_function(
+            f"""() => document.querySelector('.st-key-partner_yes') || document.querySelector('[data-testid="result"]')
+                 || Number(document.querySelector('[data-testid="dock-state"]').dataset.actions) > {n}"""
+        )
+        if page.locator(".st-key-partner_yes").count():  # covering your partner's play: asked first
+            wait_focus(page, "card")
+            assert tab_to(page, "Sí, superarla") == ["Sí, superarla"]
+            page.keyboard.press("Enter")
+        moves = engine_moves()
+        if game.phase == OVER:
+            break
+        page.wait_for_function(
+            f"""() => {{ const d = document.querySelector('[data-testid="dock-state"]');
+                       return d && d.dataset.actions === '{len(game.actions)}' && d.dataset.mine === '1'; }}"""
+        )
+        settled(page)
+        ordered(wait_said(page, mark, spoken_turn(game) + r"\.?$"), [*mine, *moves, spoken_turn(game)])
+        wait_focus(page, "card")  # the focus is back in the hand, where the next choice is made
+    # the end and the score, as the engine counts them
+    page.locator('[data-testid="result"]').wait_for()
+    result = game.result
+    assert result is not None
+    verdict = r"\bhas ganado" if (result.winner == "landlord") == (game.landlord == 0) else r"\bhas perdido"
+    text = wait_said(page, mark, verdict)
+    ordered(text, [*mine, *moves, verdict])
+    for seat, points in zip(SCORE_SEATS, result.scores, strict=True):
+        assert re.search(rf"\b{seat}[^:]*: [+−-]?{abs(points)}\b", text), (seat, points, text)
+    assert re.search(rf"\b{result.base} × {result.multiplier} = {result.stake}\b", text), text
+    # the hand and its dock are gone: the focus is on the verdict, and Tab goes on to the end's buttons
+    assert wait_focus(page, "div")["testid"] == "result"
+    page.keyboard.press("Tab")
+    assert focus_of(page).get("name") == "Repetir este reparto"
+
+
+# ---- 6. the dock's buttons follow the hand ---------------------------------------------------------
+def dock_buttons(page: Page) -> list[str]:
+    """The labels of the dock's buttons that can be pressed, in the order the eye reads them."""
+    boxes = page.locator(".st-key-ddz-dock button:not([disabled])").evaluate_all(
+        """els => els.filter(b => b.offsetParent !== null).map(b => { const r = b.getBoundingClientRect();
+             const p = b.querySelector('[data-testid="stMarkdownContainer"]');
+             return [Math.round(r.top), r.left, (p ? p.innerText : b.innerText).trim()]; })"""
+    )
+    return [name for _, _, name in sorted(boxes)]
+
+
+def tab_stops_after_the_hand(page: Page) -> list[str]:
+    """From the hand, Tab until the focus leaves the dock: the labels of the stops on the way."""
+    page.locator(f'{HAND} .card[tabindex="0"]').focus()
+    stops: list[str] = []
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        now = focus_of(page)
+        if not now.get("dock"):
+            return stops
+        stops.append(now.get("name", ""))
+    return stops
+
+
+def test_the_dock_buttons_follow_the_hand_in_tab_order(server: str, browser: Browser) -> None:
+    """Tab from the hand reaches «Jugar», «Pasar», «Pista»… in the order they are shown; Shift+Tab
+    from the first goes back to the hand (before issue 31 the hand was the dock's last stop: Tab
+    left the page, the buttons were six Shift+Tabs away)."""
+    from ddz.codes import ids_for
+    from tutorial.practice import Practice
+
+    page = new_page(browser, 1280, 800)
+    code, tokens = PARTNER  # you follow your partner's play: «Pasar» is on
+    open_table(page, server, code, tokens)
+    p, _ = Practice.start(code, tokens)
+    p.run_cpus()
+    play = p.game.legal_plays()[0]  # raise a play that beats the table: «Jugar» is on
+    [card] = ids_for(play.cards, p.game.hands[0])[:1]
+    page.locator(f'{HAND} .card[data-id="{card}"]').focus()
+    page.keyboard.press("Space")
+    expect(page.get_by_role("button", name="Jugar", exact=True)).to_be_enabled()
+    settled(page)
+    shown = dock_buttons(page)
+    assert shown[:3] == ["Jugar", "Pasar", "Pista"], shown
+    assert tab_stops_after_the_hand(page) == shown
+    page.get_by_role("button", name="Jugar", exact=True).focus()
+    page.keyboard.press("Shift+Tab")
+    assert focus_of(page)["where"] == "card"
+    # in the auction too: the hand, then the bids
+    page.goto(f"{server}/?codigo={LEAD[0]}")
+    page.locator(f"{HAND} .card").first.wait_for()
+    wait_turn(page, -1)
+    settled(page)
+    shown = dock_buttons(page)
+    assert shown[0] == "Pasar" and "Pujar 3" in shown, shown
+    assert tab_stops_after_the_hand(page) == shown
+
+
+# ---- 7. no English from Streamlit -------------------------------------------------------------------
+# Everything a person can see or hear on the page: text (not inside aria-hidden, noscript, style or
+# script), accessible names, tooltips, placeholders, the document's title; shadow roots included.
+PAGE_WORDS = """(withText) => {
+  const out = [];
+  const hidden = el => !!el.closest('[aria-hidden="true"], noscript, style, script, template');
+  const walk = root => {
+    const w = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let n = w.nextNode(); n; n = w.nextNode()) {
+      if (n.nodeType === Node.TEXT_NODE) {
+        if (withText && n.parentElement && !hidden(n.parentElement) && n.textContent.trim()) out.push(n.textContent.trim());
+        continue;
+      }
+      if (!hidden(n)) for (const a of ['aria-label', 'title', 'alt', 'placeholder', 'aria-description']) {
+        const v = n.getAttribute(a); if (v) out.push(v);
+      }
+      if (n.shadowRoot) walk(n.shadowRoot);
+    }
+  };
+  walk(document.documentElement);
+  out.push(document.title);
+  return out;
+}"""
+# English words that Spanish never uses: one of them in the page is Streamlit (or we) speaking English.
+ENGLISH = re.compile(
+    r"\b(the|you|your|are|is|does|not|please|wait|press|enter|apply|submit|page|found|requested|exist|"
+    r"running|stop|rerun|connection|connecting|connected|server|responding|settings|clear|cache|deploy|"
+    r"copy|clipboard|fullscreen|search|download|view|sidebar|expand|collapse|skip|close|dismiss|show|"
+    r"hide|loading|open|main|menu|link|heading|columns)\b",
+    re.I,
+)
+
+
+def english(page: Page, with_text: bool = True, settle: bool = True) -> list[str]:
+    """What the page says in English (``settle``: once the app's run is over; not when the server is
+    gone, since the elements of an unfinished run stay marked stale)."""
+    if settle:
+        settled(page)
+    page.wait_for_timeout(300)  # the Spanish observer runs on the next frame
+    return [t for t in page.evaluate(PAGE_WORDS, with_text) if ENGLISH.search(t)]
+
+
+def test_no_english_from_streamlit_in_the_main_states(server: str, browser: Browser) -> None:
+    """The table (auction, cards raised, a hint, the settings panel with a code typed, the end), the
+    learner's pages (with a play typed in the Explorador), an address that is no page: nothing in
+    English. Before, a text box said «Press Enter to apply» and a wrong address opened an English
+    «Page not found» box. The implementers' page shows the conformance report's data as it is: only
+    its labels are checked."""
+    page = new_page(browser, 1280, 800)
+    found: dict[str, list[str]] = {}
+    code, tokens = LEAD
+    page.goto(f"{server}/?codigo={code}")
+    page.locator(f"{HAND} .card").first.wait_for()
+    wait_turn(page, -1)
+    found["subasta"] = english(page)
+    open_table(page, server, code, tokens)
+    page.locator(f"{HAND} .card").first.focus()
+    page.keyboard.press("Space")
+    press(page, "Pista")
+    page.get_by_test_id("hint-chip").first.wait_for()
+    found["pista"] = english(page)
+    page.get_by_role("button", name="Ajustes").click()
+    page.get_by_label("Jugar con un código").fill("ABCD")
+    page.locator('[data-testid="InputInstructions"]').wait_for()
+    found["ajustes"] = english(page)
+    page.keyboard.press("Escape")
+    page.goto(f"{server}/?codigo={code}&acciones={'.'.join(finished(code, tokens))}")
+    page.locator('[data-testid="result"]').wait_for()
+    found["final"] = english(page)
+    for path in ("/reglas", "/explorador", "/manos", "/estrategia", "/retos"):
+        page.goto(f"{server}{path}")
+        page.locator("[data-testid='stMain'] h1").first.wait_for()
+        if path == "/explorador":
+            page.get_by_label("Tu jugada").fill("KKK3")
+            page.locator('[data-testid="InputInstructions"]').wait_for()
+        found[path] = english(page)
+    page.goto(f"{server}/conformidad")
+    page.locator("[data-testid='stMain'] h1").first.wait_for()
+    found["/conformidad"] = english(page, with_text=False)
+    page.goto(f"{server}/no-existe")
+    page.locator('[role="dialog"]').wait_for()
+    found["/no-existe"] = english(page)
+    assert not any(found.values()), {k: v for k, v in found.items() if v}
+
+
+def test_a_lost_connection_is_said_in_spanish(browser: Browser) -> None:
+    """The server stops (a restart, a lost network): Streamlit's «Connection error» box, in Spanish."""
+    from tutorial.launch import running_app
+
+    page = new_page(browser, 1280, 800)
+    with running_app(DDZ_CPU_DELAY="0.05") as url:
+        page.goto(f"{url}/?codigo={LEAD[0]}")
+        page.locator(f"{HAND} .card").first.wait_for()
+        settled(page)
+    page.locator('[role="dialog"]').wait_for(timeout=60_000)
+    assert english(page, settle=False) == []
+    expect(page.locator('[role="dialog"]')).to_contain_text("conexión")

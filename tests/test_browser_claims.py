@@ -7,10 +7,8 @@ superarla?» and the review gave ✓. This test failed on the code before the fi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-import pytest
 from playwright.sync_api import expect
 
 from ddz.ai import hint
@@ -22,14 +20,6 @@ if TYPE_CHECKING:
 
 COVER = ("0000-6RH96", ["1", "p", "p", "p", "89TJQ", "p"])
 """You are a farmer; your partner's 10 is on the table and the landlord, next, has five cards."""
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    from tutorial.launch import running_app
-
-    with running_app(DDZ_CPU_DELAY="0.05") as url:
-        yield url
 
 
 def test_the_hint_to_cover_the_partner_is_not_questioned(server: str, browser: Browser) -> None:

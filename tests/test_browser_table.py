@@ -6,7 +6,6 @@ the engine, never copied from the app. Screenshots go to /tmp/shots18/."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -44,15 +43,6 @@ LEAD = "GH2F-M5HRD"  # after «Pujar 3» you are the landlord and lead
 ALERT = ("ZVKP-BBX52", ["8", "2", "p", "J", "334455", "p"])  # then a CPU has two cards
 BOMB = ("W4MJ-46ZKD", ["p"] * 8)  # then a CPU's rocket is on the table
 SPRING = ("JP8H-S5EXA", ["3", "34567", "888999Q2", "JJJKK", "AA"])  # the hints win with a spring
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """One app for the module; CPUs move fast (0.05 s at the default pace)."""
-    from tutorial.launch import running_app
-
-    with running_app(DDZ_CPU_DELAY="0.05") as url:
-        yield url
 
 
 def snap(page: Page, name: str) -> None:

@@ -57,7 +57,7 @@ def play_random(seed: int, code_seed: int) -> Game:
 @settings(max_examples=10_000)
 @given(st.integers(0, 2**32), st.integers(0, 2**40 - 1))
 def test_random_full_games_invariants(seed: int, code_seed: int) -> None:
-    """The soak run: 10,000 random hands (``make test-all``)."""
+    """The soak run: 10,000 random hands (``make soak``)."""
     _check_random_game(seed, code_seed)
 
 

@@ -13,6 +13,7 @@ from ddz.ai import LEVELS, Cpu, hint
 from ddz.cards import FULL_DECK, Cards, parse
 from ddz.codes import cards_of, deal, encode
 from ddz.game import BIDDING, PASS, PLAYING, VOID, Game
+from tests.oracle import examples
 
 
 def test_counter_does_not_tell_where_a_kitty_rank_went() -> None:
@@ -77,7 +78,7 @@ def _seen_by(g: Game, seat: int) -> dict[str, Any]:
     return out
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(0, 2**40 - 1), st.integers(0, 2**32), st.integers(0, 2), st.integers(0, 60))
 def test_twin_games_look_identical_to_the_observer(
     code_seed: int, seed: int, observer: int, steps: int

@@ -8,12 +8,16 @@
   the dock really is;
 - ``save``/``load``: preferences and lesson progress kept in the browser's ``localStorage``, so
   they survive a reload;
+- ``focus``: where the keyboard goes when the element it was on has gone (the hand, once the hand
+  is over: the result); never on the page's first run;
 - ``speak``: what changed on the table, said in one polite live region (``#ddz-live``) that lives
   outside Streamlit's elements, so a rerun never replaces it and a screen reader hears each change
   once.
 
 And :func:`spanish_document`, mounted once per run by the app: ``<html lang="es">`` and Streamlit's
-own English labels we can reach («Skip to main content», «Expand sidebar») in Spanish.
+own English strings we can reach in Spanish: labels («Skip to main content», «Expand sidebar», a
+table's toolbar), a text box's «Press Enter to apply», and the «Connection error» and «Page not
+found» dialogs.
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ function speak(s) {
 JS = (
     """
 const SCROLLED = new Map();
+const FOCUSED = new Map();  // by widget key: the last focus token seen (a new one moves the focus once)
 export default function ({ data, key, setStateValue }) {
   if (typeof data.query === 'string') {
     const url = location.pathname + (data.query ? '?' + data.query : '') + location.hash;
@@ -93,6 +98,21 @@ export default function ({ data, key, setStateValue }) {
     main.style.removeProperty('padding-bottom');
   }
   if (data.speak) speak(data.speak);
+  const f = data.focus || { target: null, token: null };
+  const before = FOCUSED.get(key);
+  FOCUSED.set(key, f.token);
+  if (f.token !== null && before !== undefined && before !== f.token) {
+    let tries = 0;
+    const go = () => {
+      const el = f.target && document.querySelector(f.target);
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (el && lost) {
+        if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
+        el.focus({ preventScroll: true });
+      } else if (!el && ++tries < 40) setTimeout(go, 50);
+    };
+    setTimeout(go, 30);
+  }
   let stored = {};
   try { stored = JSON.parse(localStorage.getItem('"""
     + STORAGE_KEY
@@ -122,11 +142,15 @@ def page_effects(
     on_load: Callable[[dict[str, Any]], None] | None = None,
     dock: str | None = None,
     speak: Mapping[str, Any] | None = None,
+    focus: tuple[str, object] | None = None,
 ) -> None:
     """Mount the effects for this page run (see the module docstring).
 
     ``speak``: ``deal`` (a new deal forgets what was said), ``events`` (``[number, text]`` pairs,
     numbered in order), ``turn`` and ``bar`` (``[key, text]``: said when the key is new).
+
+    ``focus``: a CSS selector and a token; when the token is new (not on the page's first run, and
+    only if the keyboard focus was lost, on the page's body) the element takes the focus.
 
     ``on_load`` receives the stored values once per session, in a callback (so it may set widget
     keys); ``save`` is written only after that, so defaults never overwrite what was stored."""
@@ -147,6 +171,7 @@ def page_effects(
         "save": dict(save) if save is not None else None,
         "dock": dock,
         "speak": dict(speak) if speak is not None else None,
+        "focus": {"target": focus[0], "token": json.dumps(focus[1])} if focus else None,
     }
     _effects(key=key, data=data, default={"stored": None}, on_stored_change=loaded)
 
@@ -155,8 +180,29 @@ SPANISH_JS = """
 // Streamlit's own strings that we can reach, in Spanish, and the document's language. A mutation
 // observer puts them back whenever Streamlit draws its chrome again.
 const LABELS = { 'Sidebar': 'Barra lateral', 'App pages': 'Páginas', 'Expand sidebar': 'Abrir el menú',
-  'Collapse sidebar': 'Cerrar el menú', 'Dismiss': 'Descartar', 'Close': 'Cerrar', 'Main menu': 'Menú principal' };
+  'Collapse sidebar': 'Cerrar el menú', 'Dismiss': 'Descartar', 'Close': 'Cerrar', 'Main menu': 'Menú principal',
+  'Open': 'Abrir', 'Clear value': 'Borrar', 'Clear entry': 'Borrar', 'Link to heading': 'Enlace a este apartado',
+  'Running...': 'Un momento…', 'Notifications': 'Avisos', 'Navigate to home page': 'Ir a la página principal',
+  'Show/hide columns': 'Mostrar u ocultar columnas', 'Download as CSV': 'Descargar como CSV', 'Search': 'Buscar',
+  'Close Search': 'Cerrar la búsqueda', 'Fullscreen': 'Pantalla completa', 'Close fullscreen': 'Salir de pantalla completa' };
 const TEXTS = { '[data-testid="stSkipToContent"]': 'Saltar al contenido principal' };
+// The hints under a text box («Press Enter to apply»), word for word.
+const HINTS = { 'Press Enter to apply': 'Pulsa Intro para aplicar', 'Press Enter to submit form': 'Pulsa Intro para enviar',
+  'Press Ctrl+Enter to apply': 'Pulsa Ctrl+Intro para aplicar', 'Press ⌘+Enter to apply': 'Pulsa ⌘+Intro para aplicar' };
+// Streamlit's own dialogs, by their English title: a Spanish title and sentence instead.
+const DIALOGS = {
+  'Connection error': ['Sin conexión', 'La página no consigue hablar con el servidor. ¿Sigues conectado? En cuanto vuelva la conexión puedes seguir: tu mano está guardada en la dirección de la página.'],
+  'Page not found': ['Esa página no existe', 'La dirección no corresponde a ninguna página del tutorial: te llevamos a «Jugar».'],
+};
+// A text written into the element's own text nodes (React keeps its nodes: a later update of its own
+// is seen by the observer and put back into Spanish).
+function write(el, text) {
+  const nodes = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) nodes.push(walk.currentNode);
+  if (!nodes.length) { el.textContent = text; return; }
+  nodes.forEach((n, i) => { const v = i === 0 ? text : ''; if (n.nodeValue !== v) n.nodeValue = v; });
+}
 function spanish() {
   const root = document.documentElement;
   if (root.lang !== 'es') root.lang = 'es';
@@ -172,6 +218,18 @@ function spanish() {
   for (const [en, es] of Object.entries(LABELS)) {
     document.querySelectorAll('[aria-label="' + en + '"]').forEach(el => el.setAttribute('aria-label', es));
   }
+  document.querySelectorAll('[data-testid="InputInstructions"] span').forEach(el => {
+    const es = HINTS[el.textContent.trim()];
+    if (es) write(el, es);
+  });
+  document.querySelectorAll('[role="dialog"]').forEach(dialog => {
+    const title = dialog.querySelector('[slot="title"], h1, h2, h3');
+    const es = title && DIALOGS[title.textContent.trim()];
+    if (!es) return;
+    write(title, es[0]);
+    const body = title.nextElementSibling;
+    if (body) write(body, es[1]);
+  });
 }
 export default function () {
   spanish();
@@ -183,7 +241,7 @@ export default function () {
     requestAnimationFrame(() => { queued = false; spanish(); });
   });
   window.__ddzSpanish.observe(document.documentElement,
-    { subtree: true, childList: true, attributes: true, attributeFilter: ['lang', 'aria-label'] });
+    { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['lang', 'aria-label'] });
 }
 """
 

@@ -270,8 +270,8 @@ class Subprocess:
         text = line.decode("utf-8", errors="replace")
         try:
             reply = json.loads(text)
-        except RecursionError:
-            raise ImplError("a reply nested too deep to parse") from None
+        except RecursionError:  # Python 3.11 and 3.12; 3.13's parser goes deeper, and the check below refuses
+            raise ImplError(f"a reply nested deeper than {MAX_DEPTH} levels (refused)") from None
         except ValueError:
             raise ImplError(f"garbage on stdout: {_clip(text.strip(), 80)!r}") from None
         if not _depth_ok(reply):

@@ -54,6 +54,7 @@ DOCK_CSS = """
  background:#fff;border-top:1px solid #c3c9d2;box-shadow:0 -3px 10px rgba(0,0,0,.12);
  padding:6px 12px 8px 12px;box-sizing:border-box;gap:.35rem !important;max-height:72vh;overflow-y:auto}
 .st-key-ddz-dock .ddz-bar{margin:0;padding:5px 10px;font-size:14px}
+.st-key-ddz-dock>:has(>.st-key-ddz-hand),.st-key-ddz-dock>:has([data-testid="dock-state"]){order:1}
 .st-key-ddz-dock button{padding:2px 12px;min-height:44px}
 .ddz-dock-table{display:flex;align-items:center;gap:8px;flex-wrap:wrap;font-size:14px}
 .ddz-dock-table .ddz-row{margin:0}.ddz-dock-table .ddz-c{width:26px;height:36px;font-size:12px}
@@ -81,9 +82,10 @@ DOCK_CSS = """
  .st-key-undo button,.st-key-undo_bid button,.st-key-fold button{padding:2px 10px;min-width:44px}
 }
 """
-"""The «Jugar» dock: bar, buttons and hand fixed at the bottom of the screen (and room for it). On a
-phone «Deshacer» and «Plegar» show their icon only (the name stays for screen readers and the
-tooltip), so the five buttons fit in one row."""
+"""The «Jugar» dock: bar, buttons and hand fixed at the bottom of the screen (and room for it). The
+hand comes before the buttons in the page (the Tab order: hand, then «Jugar», «Pasar»…) but is shown
+below them, with the caption (``order``). On a phone «Deshacer» and «Plegar» show their icon only
+(the name stays for screen readers and the tooltip), so the five buttons fit in one row."""
 
 
 def inject_css() -> None:
@@ -135,17 +137,19 @@ class Slots:
     ends in ``st.rerun()``: a part of the page whose length changes with the turn would leave stale
     copies (two «Jugar», two captions) while the CPUs play. With slots the part always has the same
     number of elements, each drawn once per run, so each new one replaces the old one in its place
-    (and nothing is blanked first, so nothing flickers)."""
+    (and nothing is blanked first, so nothing flickers). ``where``: the container the places are
+    made in (else the one the ``with`` block is in)."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, where: DeltaGenerator | None = None) -> None:
         self._left = n
+        self._where = where
 
     def __call__(self) -> DeltaGenerator:
         """The next place (raises IndexError when more are asked for than were made)."""
         if self._left <= 0:
             raise IndexError("no slot left")
         self._left -= 1
-        return st.empty()
+        return self._where.empty() if self._where is not None else st.empty()
 
     def __enter__(self) -> Slots:
         return self

@@ -257,9 +257,19 @@ def _guided() -> None:
     ss.guided = True
 
 
+def _new_game_from_end() -> None:
+    _focus_hand()  # the end screen's button is gone: the keyboard goes to the new hand
+    _new_game()
+
+
+def _replay_from_end() -> None:
+    _focus_hand()
+    _replay_same()
+
+
 # «Otra partida» on the end screen (once: a second tap finds the new hand and does nothing).
-_another = guard.on_hand(_new_game)
-_again = guard.on_hand(_replay_same)
+_another = guard.on_hand(_new_game_from_end)
+_again = guard.on_hand(_replay_from_end)
 _new_game_anytime = guard.guarded(_new_game)
 _guided_anytime = guard.guarded(_guided)
 
@@ -662,9 +672,16 @@ if g.phase != OVER:
             )
         else:
             st.empty()  # the table's place in the dock, kept during the auction
-        # The part that changes with the turn (notes, the bar, the buttons) is one element made of
-        # fixed slots, so the hand and the caption keep their places and no stale copy lingers.
-        with st.container(key="ddz-dock-top"), Slots(9) as slot:
+        # The parts that change with the turn are made of fixed slots (see Slots), so the hand and the
+        # caption keep their places and no stale copy lingers: the notes and the bar before the hand,
+        # the buttons after it, so that Tab goes from the hand to «Jugar», «Pasar», «Pista»… (the
+        # dock's CSS still shows the buttons above the hand).
+        top = st.container(key="ddz-dock-top")
+        if ss.get("dock_folded") and my_turn and g.phase == PLAYING:
+            st.html("<style>.st-key-ddz-hand{display:none}</style>")
+        hand_box = st.container(key="ddz-hand")
+        buttons = st.container(key="ddz-dock-buttons")
+        with Slots(7, top) as slot, Slots(2, buttons) as act:
             if ss.get("guided"):
                 advice_text = coach(p, selection(KEY))
                 if advice_text:
@@ -679,7 +696,7 @@ if g.phase != OVER:
                     slot().html(
                         bar_html(None, "Tu turno de subasta", "Puja más que la puja más alta, o pasa.")
                     )
-                    row = slot().container(horizontal=True, gap="small")
+                    row = act().container(horizontal=True, gap="small")
                     legal = set(g.legal_actions())
                     row.button("Pasar", on_click=_tap_act, args=(hand_v, PASS), key="bid0")
                     for b in (1, 2, 3):
@@ -713,7 +730,7 @@ if g.phase != OVER:
                         f'<div class="ddz-ask" data-testid="partner-ask" role="alert">Es la jugada de '
                         f"{WHO[partner]}, tu compañero: ¿seguro que quieres superarla?</div>"
                     )
-                    confirm = slot().container(horizontal=True, gap="small")
+                    confirm = act().container(horizontal=True, gap="small")
                     confirm.button(
                         "Sí, superarla",
                         key="partner_yes",
@@ -749,7 +766,7 @@ if g.phase != OVER:
                         said_bar = f"{empty_bar[1]}. {empty_bar[2]}" if stuck else ""
                         ok = False
                     device_bar = {"table": table_text, "empty": empty_bar}
-                    row = slot().container(horizontal=True, gap="small")
+                    row = act().container(horizontal=True, gap="small")
                     row.button(
                         "Jugar",
                         type="primary",
@@ -786,9 +803,7 @@ if g.phase != OVER:
                 slot().html(bar_html(None, "Espera tu turno", f"Le toca a {WHO[g.turn]}."))
         # A new deal is dealt card by card (once per deal in this browser) during the auction.
         fresh_deal = g.phase == BIDDING and not ss.skip_anim
-        if ss.get("dock_folded") and my_turn and g.phase == PLAYING:
-            st.html("<style>.st-key-ddz-hand{display:none}</style>")
-        with st.container(key="ddz-hand"):
+        with hand_box:
             card_hand(
                 list(g.hands[HUMAN]),
                 key=KEY,
@@ -989,6 +1004,9 @@ page_effects(
     },
     on_load=_prefs_loaded,
     dock=".st-key-ddz-dock" if g.phase != OVER else None,
+    # the hand is over: the dock and its hand are gone, the keyboard goes to the verdict (then Tab:
+    # «Repetir este reparto», «Otra partida»)
+    focus=('[data-testid="result"]', f"{g.code}/{ss.deals_started}") if over else None,
 )
 
 
