@@ -155,7 +155,20 @@ def test_whole_hand_every_play_is_the_raised_cards(server: str, browser: Browser
             # made for this moment does nothing once the pass is made)
         if button(page, "Jugar", exact=True).is_disabled() and not raised_ids(page):
             press(page, "Pista")
-            page.get_by_test_id("hint-chip").wait_for()
+            # on a busy box the turn seen above can be stale: a CPU's play may end the hand meanwhile
+            page.wait_for_function(
+                "() => document.querySelector('[data-testid=\"hint-chip\"]')"
+                " || document.querySelector('[data-testid=\"result\"]')"
+            )
+            if page.locator('[data-testid="result"]').count():
+                break
+            # the hinted cards come with the chip's rerun, but the widget raises them in a frame of its
+            # own (a busy box shows the chip first): wait for them unless the hint is to pass
+            chip = page.get_by_test_id("hint-chip")
+            for _ in range(100):
+                if raised_ids(page) or "pasa" in (chip.text_content() or ""):
+                    break
+                page.wait_for_timeout(100)
             page.wait_for_timeout(300)
         if turn % 3 == 1 and raised_ids(page):
             # lower the first hinted card and raise it again by hand: a gesture after the command
