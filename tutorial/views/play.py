@@ -212,7 +212,9 @@ def _hint() -> None:
     _focus_hand()
     moment = (ss.deals_started, tuple(g.actions))
     cycle = ss.get("hint_cycle")
-    if g.phase == PLAYING and cycle is not None and cycle["moment"] == moment:
+    # «again» means while the last hint still shows: «Deshacer» back to the same moment (or any
+    # action, which clears the hint) starts over with the hint itself
+    if g.phase == PLAYING and cycle is not None and cycle["moment"] == moment and ss.get("hint_text"):
         if cycle["options"] is None:
             cycle["options"] = hint_options(g, HUMAN, cycle["first"])
         options = cycle["options"]
