@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser_kit import button, new_page, rect, shot, wait_bar
+from tests.browser_kit import button, new_page, rect, settled, shot, wait_bar
 from tutorial.launch import CHROMIUM
 
 if TYPE_CHECKING:
@@ -76,6 +76,9 @@ def test_widget_touch_slide_on_phone(server: str, browser: Browser) -> None:
     page = new_page(browser, 390, 844, touch=True)
     page.goto(f"{server}/explorador")
     page.locator('.card[data-id="3S"]').wait_for()
+    # the deck's first mount is followed by a rerun that draws it again: slide on the deck that stays
+    settled(page)
+    page.wait_for_timeout(300)
     cdp = page.context.new_cdp_session(page)
     x0, y = card_center(page, "3S")
     x1, _ = card_center(page, "3D")
