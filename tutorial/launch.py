@@ -35,8 +35,8 @@ def free_port() -> int:
 
 @contextmanager
 def running_app(log: Path | None = None, **env: str) -> Iterator[str]:
-    """Run ``streamlit run tutorial/serve.py`` (the app behind its middleware) until the block ends; yields its URL. ``log``: a file
-    that receives the server's output (its log), else the output is dropped."""
+    """Run ``streamlit run tutorial/serve.py`` (the app behind its middleware) until the block ends;
+    yields its URL. ``log``: a file that receives the server's output (its log), else it is dropped."""
     port = free_port()
     out = log.open("wb") if log is not None else None
     proc = subprocess.Popen(
