@@ -187,15 +187,9 @@ def next_deal(state: int, index: int) -> tuple[Deal, int]:
 
 def _next(rng: SplitMix64, index: int) -> Deal:
     deck = list(DECK_ORDER)
-    state = rng.state
     for i in range(len(deck) - 1, 0, -1):
-        # SplitMix64.next, inlined (the hot loop of every deal)
-        state = (state + 0x9E3779B97F4A7C15) & MASK64
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        j = (z ^ (z >> 31)) % (i + 1)
+        j = rng.next() % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    rng.state = state
     hands = tuple(tuple(_sorted_ids(deck[s:51:3])) for s in range(3))
     first = rng.next() % 3
     return Deal((hands[0], hands[1], hands[2]), tuple(_sorted_ids(deck[51:])), first, index)
