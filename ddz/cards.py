@@ -343,10 +343,17 @@ def _wide_sum(text: str) -> int:
     return both if both >= 0 and not (both + _WIDE_ADD) & _WIDE_TOP else -1  # the key's fields, above, stay
 
 
+def _holds_card_ids(text: str) -> bool:
+    """Whether ``text`` holds card ids to read as ranks. An id whose letters are all ranks holds a J
+    (BJ, RJ, JS…), so only such text is searched; any other id has a suit letter, which the fast
+    reading refuses, so the careful reading converts it."""
+    return ("J" in text or "j" in text) and _CARD_ID.search(text) is not None
+
+
 def key_of_text(text: str) -> int | None:
     """The packed key (see :func:`pack`) of cards in plain notation, without building a
     :class:`Cards`; ``None`` when :func:`parse` has to read the text (card ids, ``10``, any error)."""
-    if ("J" in text or "j" in text) and _CARD_ID.search(text):
+    if _holds_card_ids(text):
         return None
     both = _wide_sum(text)
     return both >> _KEY_SHIFT if both >= 0 else None
@@ -354,9 +361,7 @@ def key_of_text(text: str) -> int | None:
 
 def _parse_str(text: str) -> Cards:
     source = text
-    # A card id whose letters are all ranks holds a J (BJ, RJ, JS…); any other id has a suit letter,
-    # which the fast reading refuses, so the careful reading converts it.
-    if ("J" in text or "j" in text) and _CARD_ID.search(text):
+    if _holds_card_ids(text):
         text = _card_ids_as_ranks(text)
     both = _wide_sum(text)
     if both >= 0:
