@@ -83,15 +83,22 @@ def test_mistyped_values_are_refused(op: str, value: dict[str, Any], where: str)
     assert problems("ops", f"#/$defs/ops/{op}/{where}", value) != []
 
 
-def test_check_refuses_a_mistyped_case(tmp_path: Path) -> None:
+def corpus_with(tmp_path: Path, old: str, new: str) -> Path:
+    """A copy of the corpus whose beats cases have ``old`` written as ``new`` (``old`` must be there)."""
     root = tmp_path / "corpus"
     shutil.copytree(corpus_dir(), root)
     path = root / "cases" / "beats" / "compare.yaml"
     text = path.read_text(encoding="utf-8")
-    old = 'input: {play: "KKK3", table: "QQQR"}, expect: {beats: true}'
     assert old in text
-    path.write_text(
-        text.replace(old, 'input: {play: "KKK3", table: 7}, expect: {beats: "true"}'), encoding="utf-8"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return root
+
+
+def test_check_refuses_a_mistyped_case(tmp_path: Path) -> None:
+    root = corpus_with(
+        tmp_path,
+        'input: {play: "KKK3", table: "QQQR"}, expect: {beats: true}',
+        'input: {play: "KKK3", table: 7}, expect: {beats: "true"}',
     )
     found = check(root)
     assert any("7 is not of type 'string'" in p for p in found), found
@@ -99,12 +106,7 @@ def test_check_refuses_a_mistyped_case(tmp_path: Path) -> None:
 
 
 def test_check_refuses_a_case_whose_joined_input_lacks_a_field(tmp_path: Path) -> None:
-    root = tmp_path / "corpus"
-    shutil.copytree(corpus_dir(), root)
-    path = root / "cases" / "beats" / "compare.yaml"
-    text = path.read_text(encoding="utf-8")
-    old = 'input: {play: "KKK3", table: "QQQR"}'
-    path.write_text(text.replace(old, 'input: {play: "KKK3"}'), encoding="utf-8")
+    root = corpus_with(tmp_path, 'input: {play: "KKK3", table: "QQQR"}', 'input: {play: "KKK3"}')
     assert any("KKK3-vs-QQQR: input: 'table' is a required property" in p for p in check(root))
 
 
