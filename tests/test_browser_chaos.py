@@ -180,7 +180,9 @@ def monkey(chaos_server: str, browser: Browser, hands: int, seed: int) -> None:
     page.goto(f"{chaos_server}/")
     page.locator(f"{HAND} .card").first.wait_for()
     start = time.monotonic()
-    done = chaos(page, random.Random(seed), hands, budget=hands * 45.0)
+    # The time allowed is generous: random «Deshacer» taps can stretch one hand to minutes on a busy
+    # box (a CI run finished 1 of 3 hands in 135 s, with no error); the test is about errors.
+    done = chaos(page, random.Random(seed), hands, budget=hands * 120.0)
     took = time.monotonic() - start
     page.screenshot(path="/tmp/ddz-chaos-end.png")
     print(f"chaos: {done} in {took:.0f} s; page errors {errors(page)}; script errors {crashes}")
