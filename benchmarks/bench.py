@@ -71,6 +71,7 @@ def _versus(
 def _clear_string_caches(multisets: bool = False) -> None:
     """Empty the caches keyed by strings (and, with ``multisets``, analyze's cache by multiset)."""
     _cards_module._PARSE_CACHE.clear()
+    _cards_module._COUNTS_CACHE.clear()
     _plays_module._BY_TEXT.clear()
     if multisets:
         _plays_module._BY_KEY.clear()

@@ -344,10 +344,13 @@ def _wide_sum(text: str) -> int:
 
 
 def _holds_card_ids(text: str) -> bool:
-    """Whether ``text`` holds card ids to read as ranks. An id whose letters are all ranks holds a J
-    (BJ, RJ, JS…), so only such text is searched; any other id has a suit letter, which the fast
-    reading refuses, so the careful reading converts it."""
-    return ("J" in text or "j" in text) and _CARD_ID.search(text) is not None
+    """Whether ``text`` holds card ids to read as ranks. The only ids whose letters are all ranks are
+    BJ and RJ (in either case), so only text that may hold one is searched; any other id has a suit
+    letter, which the fast reading refuses, so the careful reading converts it."""
+    if "BJ" in text or "RJ" in text:
+        return _CARD_ID.search(text) is not None
+    # upper-case text without BJ or RJ holds no such id; so does text with no J at all
+    return not text.isupper() and ("j" in text or "J" in text) and _CARD_ID.search(text) is not None
 
 
 def key_of_text(text: str) -> int | None:
@@ -373,6 +376,23 @@ def _parse_str(text: str) -> Cards:
         _PARSE_CACHE.clear()
     _PARSE_CACHE[source] = cards
     return cards
+
+
+_COUNTS_CACHE: dict[str, bytes] = {}
+
+
+def counts_of_text(text: str) -> bytes:
+    """The counts of cards in notation, like ``parse(text).counts`` (and raising what :func:`parse`
+    raises) but as bytes, without building a :class:`Cards`: legal-play generation only reads
+    counts. Remembered by string in a bounded cache of its own (:data:`PARSE_CACHE_LIMIT`)."""
+    got = _COUNTS_CACHE.get(text)
+    if got is None:
+        both = -1 if _holds_card_ids(text) else _wide_sum(text)
+        got = (both & _WIDE_MASK).to_bytes(NUM_RANKS, "little") if both >= 0 else bytes(parse(text).counts)
+        if len(_COUNTS_CACHE) >= PARSE_CACHE_LIMIT:
+            _COUNTS_CACHE.clear()
+        _COUNTS_CACHE[text] = got
+    return got
 
 
 def _parse_careful(text: str) -> Cards:

@@ -68,8 +68,11 @@ def ids_for(cards: Cards, pool: list[str] | tuple[str, ...] = DECK_ORDER) -> lis
     out: list[str] = []
     if not left:
         return out
+    rank_of = _RANK_OF_ID.get
     for cid in pool:
-        r = card_rank(cid)
+        r = rank_of(cid)
+        if r is None:
+            r = card_rank(cid)  # raises for an unknown id
         if need[r]:
             need[r] -= 1
             out.append(cid)
@@ -81,7 +84,10 @@ def ids_for(cards: Cards, pool: list[str] | tuple[str, ...] = DECK_ORDER) -> lis
 
 def cards_of(ids: tuple[str, ...] | list[str]) -> Cards:
     """The rank multiset of some card ids."""
-    return Cards.from_ranks(map(card_rank, ids))
+    try:
+        return Cards.from_ranks(map(_RANK_OF_ID.__getitem__, ids))
+    except KeyError:
+        return Cards.from_ranks(map(card_rank, ids))  # raises for an unknown id
 
 
 class SplitMix64:

@@ -26,7 +26,7 @@ from .codes import (
 )
 from .compare import compare_plays
 from .messages import CodedError, Said, Seats, nested, render
-from .moves import legal_plays
+from .moves import legal_plays, play_texts
 from .plays import Play, Rejection, analyze
 from .variants import Variant
 
@@ -441,7 +441,8 @@ class Game:
             return [PASS] + [str(b) for b in range(self.highest_bid() + 1, 4)]
         if self.phase != PLAYING:
             return []
-        return [str(p) for p in self.legal_plays()] + ([] if self.leading else [PASS])
+        texts = play_texts(self.hand(self.turn), self.table, self.variant)
+        return texts if self.leading else texts + [PASS]
 
     def legal_plays(self) -> list[Play]:
         """The plays the seat to move may make (empty outside the play phase); a pass is not a play."""
@@ -508,9 +509,10 @@ class Game:
             raise GameError("not_your_turn", {"turn": self.turn})
         if self.phase == BIDDING:
             events = self._bid(action.strip().lower())
+            self.actions.append(_canonical_action(action))
         else:
             events = self._play(action.strip(), ids)
-        self.actions.append(_canonical_action(action))
+            self.actions.append(self.trail[-1][1])  # the play as written (or the pass) just taken
         return events
 
     def _bid(self, action: str) -> list[Event]:

@@ -6,11 +6,22 @@ to shared, immutable :class:`~ddz.plays.Play` values, so a call allocates almost
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations, compress
 from operator import eq, le
 
-from .cards import BLACK_JOKER, HAND_LIMIT, NUM_RANKS, POW, RED_JOKER, TWO, Cards, check_cards_arg, parse
+from .cards import (
+    BLACK_JOKER,
+    HAND_LIMIT,
+    NUM_RANKS,
+    POW,
+    RED_JOKER,
+    TWO,
+    Cards,
+    check_cards_arg,
+    counts_of_text,
+    parse,
+)
 from .compare import compare_plays
 from .plays import (
     CHAIN_MIN,
@@ -27,6 +38,8 @@ from .variants import STANDARD, Variant
 
 _JB, _JR = POW[BLACK_JOKER], POW[RED_JOKER]
 _ROCKET = _JB | _JR
+Counts = Sequence[int]
+"""A hand's count per rank (a list, the tuple of :attr:`Cards.counts`, or bytes): only read."""
 # _CHAIN[m][lo][hi]: key of m copies of each rank lo..hi.
 _CHAIN = [
     [[sum(m * POW[r] for r in range(lo, hi + 1)) for hi in range(NUM_RANKS)] for lo in range(NUM_RANKS)]
@@ -37,7 +50,7 @@ ACE = CHAIN_TOP
 _MIN_CHAIN = CHAIN_MIN
 _MAX_CHAIN = {m: chain_max(m) for m in CHAIN_MIN}
 
-_Gen = Callable[[list[int], int, int, int | None, Variant], list[int]]
+_Gen = Callable[[Counts, int, int, int | None, Variant], list[int]]
 _RANGE = range(NUM_RANKS)
 _BIT = tuple(1 << r if r <= ACE else 0 for r in _RANGE)
 """Bit r of a 12-bit mask of the ranks 3..A (the ranks a chain may hold); 0 for 2 and the jokers."""
@@ -49,7 +62,7 @@ _P3 = tuple(3 * p for p in POW)
 _P4 = tuple(4 * p for p in POW)
 
 
-def _runs(c: list[int], m: int) -> list[int]:
+def _runs(c: Counts, m: int) -> list[int]:
     """run[r] = how many consecutive ranks ending at r (<= A) hold at least m cards."""
     run = [0] * (ACE + 1)
     prev = 0
@@ -59,7 +72,7 @@ def _runs(c: list[int], m: int) -> list[int]:
     return run
 
 
-def _chains(c: list[int], m: int, lo: int, length: int | None, cap: int) -> list[tuple[int, int]]:
+def _chains(c: Counts, m: int, lo: int, length: int | None, cap: int) -> list[tuple[int, int]]:
     """(start, end) of every chain of m-of-a-kind with top rank > lo, within the card cap."""
     if length is not None:  # a chain to follow: its length is fixed
         if length > min(cap, _MAX_CHAIN[m]):
@@ -84,14 +97,14 @@ def _chains(c: list[int], m: int, lo: int, length: int | None, cap: int) -> list
 
 
 def _chain_gen(m: int) -> _Gen:
-    def gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+    def gen(c: Counts, n: int, lo: int, length: int | None, v: Variant) -> list[int]:
         cap = min(n, HAND_LIMIT) // m
         return [_CHAIN[m][a][b] for a, b in _chains(c, m, lo, length, cap)]
 
     return gen
 
 
-def _single_units(c: list[int], exclude: range, v: Variant) -> list[int]:
+def _single_units(c: Counts, exclude: range, v: Variant) -> list[int]:
     per_rank = 3 if v.trio_as_kickers else 2
     units: list[int] = []
     for r in range(NUM_RANKS):
@@ -100,7 +113,7 @@ def _single_units(c: list[int], exclude: range, v: Variant) -> list[int]:
     return units
 
 
-def _kicker_singles(c: list[int], exclude: range, k: int, v: Variant, distinct: bool = False) -> list[int]:
+def _kicker_singles(c: Counts, exclude: range, k: int, v: Variant, distinct: bool = False) -> list[int]:
     """Keys of every ``k`` single kickers from ``c`` outside ``exclude`` (``distinct``: two
     different values, which only the four-with-two variant asks for, always with ``k == 2``)."""
     if k == 1:
@@ -114,7 +127,7 @@ def _kicker_singles(c: list[int], exclude: range, k: int, v: Variant, distinct: 
     return sorted(sums)
 
 
-def _two_singles(c: list[int], exclude: range, v: Variant, distinct: bool) -> list[int]:
+def _two_singles(c: Counts, exclude: range, v: Variant, distinct: bool) -> list[int]:
     """Keys of every two single kickers from ``c`` outside ``exclude``, in ascending order.
 
     A key's order is decided by its higher rank ``b``: first ``a + b`` for each lower ``a``,
@@ -134,7 +147,7 @@ def _two_singles(c: list[int], exclude: range, v: Variant, distinct: bool) -> li
     return out
 
 
-def _kicker_pairs(c: list[int], exclude: range, k: int) -> list[int]:
+def _kicker_pairs(c: Counts, exclude: range, k: int) -> list[int]:
     ranks = [2 * POW[r] for r in range(TWO + 1) if c[r] >= 2 and r not in exclude]
     if k == 1:
         return ranks
@@ -146,7 +159,7 @@ def _kicker_pairs(c: list[int], exclude: range, k: int) -> list[int]:
     return sorted(map(sum, combinations(ranks, k)))
 
 
-def _with_kickers(c: list[int], spans: list[tuple[int, int]], pairs: bool, v: Variant) -> list[int]:
+def _with_kickers(c: Counts, spans: list[tuple[int, int]], pairs: bool, v: Variant) -> list[int]:
     """Keys of the trio chains ``spans`` (start, end) each with one single or one pair per trio."""
     out: list[int] = []
     for a, b in spans:
@@ -160,7 +173,7 @@ def _carrier_gen(pairs: bool) -> _Gen:
     """Trios (``length`` 1) or airplanes with kickers whose top trio is above ``lo``."""
     per = 5 if pairs else 4
 
-    def gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+    def gen(c: Counts, n: int, lo: int, length: int | None, v: Variant) -> list[int]:
         k = length or 1
         if per * k > min(n, HAND_LIMIT) or max(c) < 3:
             return []
@@ -174,7 +187,7 @@ def _carrier_gen(pairs: bool) -> _Gen:
 
 
 def _four_gen(pairs: bool) -> _Gen:
-    def gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+    def gen(c: Counts, n: int, lo: int, length: int | None, v: Variant) -> list[int]:
         if n < (8 if pairs else 6):
             return []
         out: list[int] = []
@@ -191,23 +204,23 @@ def _four_gen(pairs: bool) -> _Gen:
     return gen
 
 
-def _trio_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+def _trio_gen(c: Counts, n: int, lo: int, length: int | None, v: Variant) -> list[int]:
     return list(compress(_P3[lo + 1 : TWO + 1], map(le, _COPIES[3], c[lo + 1 : TWO + 1])))
 
 
-def _bomb_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+def _bomb_gen(c: Counts, n: int, lo: int, length: int | None, v: Variant) -> list[int]:
     return list(compress(_P4[lo + 1 : TWO + 1], map(eq, _COPIES[4], c[lo + 1 : TWO + 1])))
 
 
-def _rocket_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+def _rocket_gen(c: Counts, n: int, lo: int, length: int | None, v: Variant) -> list[int]:
     return [_ROCKET] if c[BLACK_JOKER] and c[RED_JOKER] and lo < RED_JOKER else []
 
 
-def _single_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+def _single_gen(c: Counts, n: int, lo: int, length: int | None, v: Variant) -> list[int]:
     return list(compress(POW[lo + 1 : NUM_RANKS], c[lo + 1 : NUM_RANKS]))
 
 
-def _pair_gen(c: list[int], n: int, lo: int, length: int | None, v: Variant) -> list[int]:
+def _pair_gen(c: Counts, n: int, lo: int, length: int | None, v: Variant) -> list[int]:
     return list(compress(_P2[lo + 1 : TWO + 1], map(le, _COPIES[2], c[lo + 1 : TWO + 1])))
 
 
@@ -279,7 +292,7 @@ def _spans(length: int, mask: int) -> tuple[tuple[int, int], ...]:
     return found
 
 
-def lead_keys(c: list[int], v: Variant = STANDARD) -> list[int]:
+def lead_keys(c: Counts, v: Variant = STANDARD) -> list[int]:
     """Packed keys of every play that counts ``c`` can lead (a fixed order, by kind)."""
     n = sum(c)
     r1 = list(compress(_RANGE, c))
@@ -321,16 +334,14 @@ def lead_keys(c: list[int], v: Variant = STANDARD) -> list[int]:
     return keys
 
 
-def _airplanes_with_kickers(
-    c: list[int], n: int, v: Variant, spans: tuple[tuple[int, int], ...]
-) -> list[int]:
+def _airplanes_with_kickers(c: Counts, n: int, v: Variant, spans: tuple[tuple[int, int], ...]) -> list[int]:
     cap = min(n, HAND_LIMIT)
     singles = [sp for sp in spans if 4 * (sp[1] - sp[0] + 1) <= cap]
     pairs = [sp for sp in spans if 5 * (sp[1] - sp[0] + 1) <= cap]
     return _with_kickers(c, singles, False, v) + _with_kickers(c, pairs, True, v)
 
 
-def follow_keys(c: list[int], table: Play, v: Variant = STANDARD) -> list[int]:
+def follow_keys(c: Counts, table: Play, v: Variant = STANDARD) -> list[int]:
     """Packed keys of every play from counts ``c`` that beats ``table``."""
     n = sum(c)
     kind = table.kind
@@ -339,12 +350,34 @@ def follow_keys(c: list[int], table: Play, v: Variant = STANDARD) -> list[int]:
     if kind == "bomb":
         keys: list[int] = _bomb_gen(c, n, table.rank, None, v) if 4 in c else []
     else:
-        keys = [] if sum(table.cards.counts) > n else _GENERATORS[kind](c, n, table.rank, table.chain, v)
+        # a generator finds nothing in a hand smaller than the table's play (no size check here)
+        keys = _GENERATORS[kind](c, n, table.rank, table.chain, v)
         if 4 in c:  # any bomb beats what is not a bomb (a joker never counts 4)
             keys += _bomb_gen(c, n, -1, None, v)
     if c[BLACK_JOKER] and c[RED_JOKER]:
         keys.append(_ROCKET)
     return keys
+
+
+def _keys(
+    hand: str | Cards, table: str | Cards | Play | None, variant: Variant | str
+) -> tuple[list[int], Variant, Play | None]:
+    """The packed keys of the plays :func:`legal_plays` returns for standard rules (for a variant: every
+    candidate key, which :func:`legal_plays` then filters), the variant and the table's play."""
+    c = counts_of_text(hand) if type(hand) is str else (hand if type(hand) is Cards else parse(hand)).counts
+    v = variant if variant is STANDARD else Variant.parse(variant)
+    t: Play | Rejection | None
+    if type(table) is Play or table is None or isinstance(table, Play):
+        t = table
+    elif table == "":
+        t = None
+    else:
+        if type(table) is not str:
+            check_cards_arg(table, "table")
+        t = analyze(table, v)
+        if isinstance(t, Rejection):
+            raise InvalidPlay(t)
+    return (lead_keys(c, v) if t is None else follow_keys(c, t, v)), v, t
 
 
 def legal_plays(
@@ -360,25 +393,33 @@ def legal_plays(
 
     ```
     """
-    c = list((hand if type(hand) is Cards else parse(hand)).counts)
-    v = variant if variant is STANDARD else Variant.parse(variant)
-    t: Play | Rejection | None
-    if isinstance(table, Play):
-        t = table
-    elif table is None or table == "":
-        t = None
-    else:
-        check_cards_arg(table, "table")
-        t = analyze(table, v)
-        if isinstance(t, Rejection):
-            raise InvalidPlay(t)
-    keys = lead_keys(c, v) if t is None else follow_keys(c, t, v)
+    keys, v, t = _keys(hand, table, variant)
     if v is STANDARD:
         return plays_for_keys(keys, v)
     plays = plays_for_keys(list(dict.fromkeys(keys)), v)
     if t is None:
         return plays
     return [p for p in plays if compare_plays(p, t).beats]
+
+
+_TEXTS: dict[int, str] = {}
+"""The text of each packed key met (``str`` of its cards: the same under every variant)."""
+
+
+def play_texts(
+    hand: str | Cards, table: str | Cards | Play | None = None, variant: Variant | str = STANDARD
+) -> list[str]:
+    """``[str(p) for p in legal_plays(hand, table, variant)]``, without building the plays."""
+    if variant is not STANDARD and Variant.parse(variant) is not STANDARD:
+        return [str(p) for p in legal_plays(hand, table, variant)]
+    keys = _keys(hand, table, STANDARD)[0]
+    try:
+        return list(map(_TEXTS.__getitem__, keys))
+    except KeyError:
+        for key in keys:
+            if key not in _TEXTS:
+                _TEXTS[key] = str(Cards.from_key(key))
+        return list(map(_TEXTS.__getitem__, keys))
 
 
 __all__ = [

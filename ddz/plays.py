@@ -154,7 +154,7 @@ class Play:
         if self.kind == "rocket":
             return {"code": "play.describe_rocket", "data": {}}
         data = {
-            "kind": self.kind.value,
+            "kind": self.kind._value_,  # .value is a property: this is the same str, read directly
             "rank": RANKS[self.rank],
             "low": RANKS[self.rank - self.chain + 1],
             "chain": self.chain,

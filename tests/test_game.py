@@ -14,8 +14,10 @@ from ddz import classify
 from ddz.cards import FULL_DECK, Cards
 from ddz.codes import cards_of, encode
 from ddz.compare import beats
-from ddz.game import BIDDING, OVER, PLAYING, Game, GameError
+from ddz.game import BIDDING, OVER, PASS, PLAYING, Game, GameError
+from ddz.moves import legal_plays
 from ddz.records import RecordError, replay
+from tests.oracle import examples
 
 
 def _all_cards(g: Game) -> Cards:
@@ -210,3 +212,24 @@ def test_corrupted_record_reports_first_bad_action() -> None:
     tampered["result"]["scores"] = [0, 0, 0]
     with pytest.raises(RecordError, match="no coincide"):
         replay(tampered)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.integers(0, 2**40 - 1),
+    st.sampled_from(["standard", "jokers_as_kickers", "trio_as_kickers+four_two_distinct_singles"]),
+    st.randoms(use_true_random=False),
+)
+def test_legal_actions_are_the_legal_plays_written_out(code: int, variant: str, rnd: random.Random) -> None:
+    """``legal_actions`` (which writes the plays out without building them) lists exactly the
+    plays of ``legal_plays`` and the pass; an action spelt another way is recorded as written."""
+    g = Game.from_code(encode(code), variant=variant)
+    while g.phase in (BIDDING, PLAYING):
+        actions = g.legal_actions()
+        if g.phase == PLAYING:
+            plays = [str(p) for p in legal_plays(g.hand(g.turn), g.table, variant)]
+            assert actions == plays + ([] if g.table is None else [PASS])
+        action = rnd.choice(actions)
+        spelt = action if action in (PASS, "1", "2", "3") else " ".join(reversed(action.lower()))
+        g.apply(spelt)
+        assert g.actions[-1] == action

@@ -138,7 +138,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("R-KIND-12", "ddz/moves.py", "for f in range(lo + 1, TWO + 1):", "for f in range(lo + 1, TWO + (not pairs)):"),
     Mutant("R-CMP-3", "ddz/moves.py", "compress(_P4[lo + 1 : TWO + 1], map(eq, _COPIES[4], c[lo + 1 : TWO + 1]))", "compress(_P4[lo + 1 : TWO], map(eq, _COPIES[4], c[lo + 1 : TWO]))"),
     Mutant("R-CMP-4", "ddz/moves.py", 'if kind == "rocket":', 'if kind == "rocket" and False:'),
-    Mutant("R-CMP-1", "ddz/moves.py", "if sum(table.cards.counts) > n else", "if sum(table.cards.counts) >= n else"),
+    Mutant("R-CMP-1", "ddz/moves.py", "if length > min(cap, _MAX_CHAIN[m]):", "if length >= min(cap, _MAX_CHAIN[m]):"),
     Mutant("R-CMP-3", "ddz/moves.py", "if 4 in c:  # any bomb beats what is not a bomb", "if False:  # any bomb beats what is not a bomb"),
     Mutant("R-CMP-4", "ddz/moves.py", "keys.append(_ROCKET)", "pass", after="def follow_keys"),
     Mutant("V-FOUR-TWO-DISTINCT", "ddz/plays.py", "distinct_ok = not (R.four_two_distinct and max(rem) == 2)", "distinct_ok = True"),
