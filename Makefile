@@ -38,7 +38,7 @@ checks: $(STAMP)  ## lint, format, mypy --strict (ddz, the peer adapters, the mi
 	  { echo "the API reference lists dunders: mkdocstrings needs filters: [\"!^_\"]"; exit 1; }
 
 test: checks  ## the quick loop: the checks and every test but the browser and soak ones, the sampling tests on a quarter of their sample
-	DDZ_QUICK=1 $(BIN)/pytest -n 2 -q -m "not slow and not browser"
+	DDZ_QUICK=1 $(BIN)/pytest -n 3 -q -m "not slow and not browser" --durations=20
 
 test-browser: $(STAMP)  ## the app in Debian's Chromium (needs /usr/bin/chromium), without the chaos soak
 	$(BIN)/pytest -n 2 -q -m "browser and not slow"

@@ -112,13 +112,13 @@ def test_cpu_is_deterministic() -> None:
 
 
 def test_arena_reports_rates_intervals_and_a_chart(tmp_path: Path) -> None:
-    s = run("cpu", "random", 30, bidding=False, workers=2, backend="local", seed=3, quiet=True)
-    assert s.games == 60 and 0.7 < s.win_rate <= 1.0 and 0 < s.win_ci < 0.3
-    assert set(s.by_role) == {"landlord", "farmers"} and s.by_role["landlord"][2] == 30
+    s = run("cpu", "random", 15, bidding=False, workers=2, backend="local", seed=3, quiet=True)
+    assert s.games == 30 and 0.7 < s.win_rate <= 1.0 and 0 < s.win_ci < 0.3
+    assert set(s.by_role) == {"landlord", "farmers"} and s.by_role["landlord"][2] == 15
     assert "cpu" in s.latency and s.latency["cpu"][1] >= s.latency["cpu"][0]
     svg = svg_chart([s])
     assert svg.startswith("<svg") and svg.count("<rect") == 3
-    again = run("cpu", "random", 30, bidding=False, workers=1, backend="local", seed=3, quiet=True)
+    again = run("cpu", "random", 15, bidding=False, workers=1, backend="local", seed=3, quiet=True)
     assert again.win_rate == s.win_rate, "deterministic for a seed, whatever the workers"
 
 

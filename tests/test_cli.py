@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import shutil
 import subprocess
@@ -10,11 +12,42 @@ from pathlib import Path
 
 import pytest
 
+from ddz.cli import main
+
 
 def ddz(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command run in this process (``ddz.cli.main``, what the console script calls), its output
+    captured: an exception it let out fails the test. The real process is run by ``ddz_process``."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args))
+        except SystemExit as e:  # argparse: --help, --version, a usage error
+            code = e.code if isinstance(e.code, int) else 0 if e.code is None else 1
+    return subprocess.CompletedProcess(["ddz", *args], code, out.getvalue(), err.getvalue())
+
+
+def ddz_process(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "ddz.cli", *args], capture_output=True, text=True, timeout=60
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "out", "err"),
+    [
+        (("classify", "444455"), 0, "cuarteto con dos sueltas", ""),
+        (("beats", "33X", "3"), 2, "", "«X»"),
+        (("classify", "--nope"), 2, "", "uso: ddz classify"),
+        (("--version",), 0, "ddz ", ""),
+    ],
+)
+def test_the_command_as_a_process(args: tuple[str, ...], status: int, out: str, err: str) -> None:
+    """The same answers from a real process (``python -m ddz.cli``), and never a traceback."""
+    r = ddz_process(*args)
+    assert r.returncode == status and out in r.stdout and err in r.stderr, (r.returncode, r.stderr[-300:])
+    assert "Traceback" not in r.stdout + r.stderr
+    assert (r.returncode, r.stdout, r.stderr) == (lambda q: (q.returncode, q.stdout, q.stderr))(ddz(*args))
 
 
 def test_classify_spanish() -> None:

@@ -19,12 +19,23 @@ _MEMO: dict[int, int] = {0: 0}
 _MEMO_LIMIT = 2_000_000
 
 
-def plays_with_lowest(key: int) -> list[int]:
+_LOWEST: dict[int, tuple[int, ...]] = {}
+_LOWEST_LIMIT = 200_000
+
+
+def plays_with_lowest(key: int) -> tuple[int, ...]:
     """Packed keys of the plays of the (non-empty) packed hand ``key`` that hold its lowest card:
-    every way of playing out a hand starts, in some order, with one of them."""
-    c = list(unpack(key))
-    shift = BITS * next(r for r in range(NUM_RANKS) if c[r])
-    return [p for p in lead_keys(c) if (p >> shift) & 7]
+    every way of playing out a hand starts, in some order, with one of them. Remembered by hand
+    (a bounded memo: searches of one game meet the same part-hands again and again)."""
+    got = _LOWEST.get(key)
+    if got is None:
+        c = unpack(key)
+        shift = BITS * next(r for r in range(NUM_RANKS) if c[r])
+        got = tuple([p for p in lead_keys(c) if (p >> shift) & 7])
+        if len(_LOWEST) >= _LOWEST_LIMIT:
+            _LOWEST.clear()
+        _LOWEST[key] = got
+    return got
 
 
 def min_cost(key: int, cost: Callable[[int], int], memo: dict[int, int], floor: int = 0) -> int:
@@ -82,6 +93,9 @@ def _spent_control(play: Play, hand: list[int]) -> int:
     return broken + k[TWO] + k[BLACK_JOKER] + k[RED_JOKER]
 
 
+_PLAN_MEMOS: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
+""":func:`decompose`'s memos by the ranks the hand holds four of: (least cost by part-hand, cost by play)."""
+
 PLAY_WEIGHT = 1000
 """In :func:`decompose`'s cost, one play outweighs any control spent (the count of plays comes first)."""
 
@@ -93,18 +107,22 @@ def decompose(hand: str | Cards) -> list[Play]:
     another plan with as few plays keeps them; then whole groups first (the play with the most cards)."""
     key = parse(hand).key
     counts = list(unpack(key))
-    plays: dict[int, Play] = {}
+    # The cost of a play depends on the hand only through the ranks it holds four of: the memos are
+    # shared by every hand with the same bombs (bounded, like the others).
+    bombs = sum(1 << r for r in range(13) if counts[r] == 4)
+    if bombs not in _PLAN_MEMOS and sum(len(m) for m, _ in _PLAN_MEMOS.values()) > _MEMO_LIMIT // 4:
+        _PLAN_MEMOS.clear()
+    memo, costs = _PLAN_MEMOS.setdefault(bombs, ({0: 0}, {}))
 
     def play_of(k: int) -> Play:
-        p = plays.get(k)
-        if p is None:
-            p = plays[k] = plays_for_keys([k], STANDARD)[0]
-        return p
+        return plays_for_keys([k], STANDARD)[0]
 
     def cost(k: int) -> int:
-        return PLAY_WEIGHT + _spent_control(play_of(k), counts)
+        c = costs.get(k)
+        if c is None:
+            c = costs[k] = PLAY_WEIGHT + _spent_control(play_of(k), counts)
+        return c
 
-    memo: dict[int, int] = {0: 0}
     out: list[Play] = []
     while key:
         target = min_cost(key, cost, memo, PLAY_WEIGHT)
