@@ -57,7 +57,7 @@ soak: $(STAMP)  ## the soak runs (marked slow): 120 hands per CPU level, 1,000 a
 # engine has no dependencies: the conformance extra and pytest only). An interpreter is looked for
 # as pythonX.Y, then under pyenv's versions; a version that is not on the machine stops the target.
 PYTHONS ?= 3.12 3.13
-test-pythons:  ## the engine and conformance tests (quick samples) on Python 3.12 and 3.13
+test-pythons:  ## the engine and conformance tests (a tenth of each sample) on Python 3.12 and 3.13
 	@set -e; for v in $(PYTHONS); do \
 	  py=$$(command -v python$$v 2>/dev/null) && $$py -c 'import sys' 2>/dev/null || \
 	    py=$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/$$v.*/bin/python$$v 2>/dev/null | tail -1); \
@@ -67,7 +67,7 @@ test-pythons:  ## the engine and conformance tests (quick samples) on Python 3.1
 	  fi; \
 	done; \
 	pids=""; for v in $(PYTHONS); do \
-	  DDZ_QUICK=1 .venv-$$v/bin/pytest -p no:xdist -q --groups engine,conformance -m "not slow" > .venv-$$v/tests.log 2>&1 & \
+	  DDZ_QUICK=10 .venv-$$v/bin/pytest -p no:xdist -q --groups engine,conformance -m "not slow" > .venv-$$v/tests.log 2>&1 & \
 	  pids="$$pids $$!"; \
 	done; \
 	status=0; set -- $(PYTHONS); for pid in $$pids; do \

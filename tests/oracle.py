@@ -40,19 +40,33 @@ __all__ = [
 ]  # fmt: skip
 
 
-QUICK = os.environ.get("DDZ_QUICK") == "1"
+def _divisor(value: str) -> int:
+    if value in ("", "0"):
+        return 1
+    if value == "1":
+        return 4
+    if not value.isdigit():
+        raise ValueError(
+            f"DDZ_QUICK={value!r}: 1 (a quarter of each sample) or the divisor itself (10: a tenth)"
+        )
+    return int(value)
+
+
+QUICK_DIVISOR = _divisor(os.environ.get("DDZ_QUICK", ""))
 """``make test`` (the quick loop) sets ``DDZ_QUICK=1``: the sampling tests take a quarter of their
-sample; CI (``make test-all``) and every other run take all of it."""
+sample; ``make test-pythons`` sets ``DDZ_QUICK=10`` (a tenth: those runs are about the Python version,
+not the sample's size); CI (``make test-all``) and every other run take all of it."""
+QUICK = QUICK_DIVISOR > 1
 
 
 def sample(n: int) -> int:
-    """How many hands (or seeds) a sampling test plays: ``n``, a quarter of it under ``make test``."""
-    return max(2, n // 4) if QUICK else n
+    """How many hands (or seeds) a sampling test plays: ``n``, divided by :data:`QUICK_DIVISOR`."""
+    return max(2, n // QUICK_DIVISOR) if QUICK else n
 
 
 def examples(n: int) -> int:
     """``n`` hypothesis examples, at most 100 under ``make mutation`` (it runs them per mutant), a
-    quarter under ``make test`` (:data:`QUICK`)."""
+    fraction under ``make test`` and ``make test-pythons`` (:data:`QUICK_DIVISOR`)."""
     if os.environ.get("DDZ_HYPOTHESIS_PROFILE") == "mutation":
         return min(n, 100)
     return sample(n)

@@ -146,7 +146,16 @@ def all_keys() -> list[tuple[str, int]]:
     return [(p, nibbles(counts_of(p))) for p in sorted(all_legal())]
 
 
+@lru_cache(maxsize=1)
+def _keys_by_size() -> tuple[list[tuple[str, int]], list[int]]:
+    """:func:`all_keys` with the shortest plays first, and for each n up to 20 how many of them have
+    at most n cards (a play longer than the hand cannot fit in it)."""
+    keys = sorted(all_keys(), key=lambda pk: len(pk[0]))
+    return keys, [sum(1 for p, _ in keys if len(p) <= n) for n in range(21)]
+
+
 def plays_within(hand: str) -> set[str]:
     """Every legal play that fits in ``hand``."""
     h = nibbles(counts_of(hand))
-    return {p for p, k in all_keys() if fits(k, h)}
+    keys, up_to = _keys_by_size()
+    return {p for p, k in keys[: up_to[min(len(hand), 20)]] if fits(k, h)}
