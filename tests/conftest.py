@@ -73,7 +73,27 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return True if group is not None and group not in wanted else None
 
 
+FIRST = (
+    "test_reasons.py::test_every_reason_is_true_over_many_hands",
+    "test_endgame.py::test_two_hand_solver_agrees_with_the_brute_force",
+    "test_browser_a11y.py::test_a_whole_hand_with_the_keyboard_alone",
+    "test_browser_chaos.py::test_random_taps_never_break_a_whole_hand",
+    "test_browser_a11y.py::test_axe_finds_nothing_serious",
+    "test_browser_play.py::test_whole_hand_every_play_is_the_raised_cards",
+    "test_cpu_levels.py::test_levels_are_deterministic_and_legal",
+    "test_truthcheck_facts.py::test_can_be_beaten_by_unseen_agrees_with_every_split",
+)
+"""The longest tests of a full run (``--durations``), started first: xdist hands out tests in order, so a
+worker that draws one of them late keeps the whole run waiting while the others are done."""
+
+
+def _first_rank(item: pytest.Item) -> int:
+    name = item.nodeid.removeprefix("tests/")
+    return next((i for i, prefix in enumerate(FIRST) if name.startswith(prefix)), len(FIRST))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=_first_rank)  # stable: every other test keeps its place
     for item in items:
         path = Path(str(item.path))
         if path.parent != Path(__file__).parent:
