@@ -75,7 +75,7 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 FIRST = (
     "test_reasons.py::test_every_reason_is_true_over_many_hands",
-    "test_endgame.py::test_two_hand_solver_agrees_with_the_brute_force",
+    "test_endgame.py::test_the_solver_agrees_with_the_brute_force_on_2000_positions",
     "test_browser_a11y.py::test_a_whole_hand_with_the_keyboard_alone",
     "test_browser_chaos.py::test_random_taps_never_break_a_whole_hand",
     "test_browser_a11y.py::test_axe_finds_nothing_serious",
