@@ -38,7 +38,7 @@ checks: $(STAMP)  ## lint, format, mypy --strict (ddz, the peer adapters, the mi
 	  { echo "the API reference lists dunders: mkdocstrings needs filters: [\"!^_\"]"; exit 1; }
 
 test: $(STAMP)  ## the quick loop: the checks (alongside, their log after the tests') and every test but the browser and soak ones, the sampling tests on a quarter of their sample
-	@mkdir -p build; $(MAKE) --no-print-directory checks > build/checks.log 2>&1 & checks=$$!; \
+	@mkdir -p build; nice -n 10 $(MAKE) --no-print-directory checks > build/checks.log 2>&1 & checks=$$!; \
 	DDZ_QUICK=1 $(BIN)/pytest -n 3 -q -m "not slow and not browser" --durations=20; status=$$?; \
 	wait $$checks || { echo "the checks failed:"; status=1; }; cat build/checks.log; exit $$status
 
@@ -46,7 +46,7 @@ test-browser: $(STAMP)  ## the app in Debian's Chromium (needs /usr/bin/chromium
 	$(BIN)/pytest -n 3 -q -m "browser and not slow"
 
 test-all: $(STAMP)  ## what CI runs: the checks (alongside) and every test, full samples, browser ones included, but the soak runs (4 workers: the browser tests mostly wait on the app)
-	@mkdir -p build; $(MAKE) --no-print-directory checks > build/checks.log 2>&1 & checks=$$!; \
+	@mkdir -p build; nice -n 10 $(MAKE) --no-print-directory checks > build/checks.log 2>&1 & checks=$$!; \
 	$(BIN)/pytest -n 4 -q -m "not slow" --durations=20; status=$$?; \
 	wait $$checks || { echo "the checks failed:"; status=1; }; cat build/checks.log; exit $$status
 
