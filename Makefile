@@ -45,9 +45,9 @@ test: $(STAMP)  ## the quick loop: the checks (alongside, their log after the te
 test-browser: $(STAMP)  ## the app in Debian's Chromium (needs /usr/bin/chromium), without the chaos soak
 	$(BIN)/pytest -n 3 -q -m "browser and not slow"
 
-test-all: $(STAMP)  ## what CI runs: the checks (alongside) and every test, full samples, browser ones included, but the soak runs (4 workers: the browser tests mostly wait on the app)
+test-all: $(STAMP)  ## what CI runs: the checks (alongside) and every test, full samples, browser ones included, but the soak runs
 	@mkdir -p build; nice -n 10 $(MAKE) --no-print-directory checks > build/checks.log 2>&1 & checks=$$!; \
-	$(BIN)/pytest -n 4 -q -m "not slow" --durations=20; status=$$?; \
+	$(BIN)/pytest -n 3 -q -m "not slow" --durations=20; status=$$?; \
 	wait $$checks || { echo "the checks failed:"; status=1; }; cat build/checks.log; exit $$status
 
 soak: $(STAMP)  ## the soak runs (marked slow): 120 hands per CPU level, 1,000 arena hands, 10,000 random hands, the truth checks' long runs, 20 chaos hands (DDZ_CHAOS_HANDS), Ray
