@@ -225,3 +225,28 @@ def test_advice_for_a_seat_not_to_move_is_a_clear_error(level: str) -> None:
         assert e.value.code == "not_your_turn" and e.value.data == {"turn": 1}
     advice = choose_play(g, 1, level=level)
     assert advice.action in g.legal_actions()  # the mover's own plays
+
+
+def test_plan_memos_are_shared_bounded_and_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``decompose`` shares its memos between hands with the same bombs: the plans are those of a fresh
+    search, and the memos stay within their bounds (a call adds at most what a fresh call would)."""
+    from ddz.ai import solver
+
+    hands = [str(Game.from_code(encode(i * 7 + 1)).hand(s)) for i in range(12) for s in range(3)]
+    fresh, grows = [], []
+    for h in hands:
+        solver._PLAN_MEMOS.clear()
+        fresh.append([str(p) for p in solver.decompose(h)])
+        grows.append(sum(len(m) for m, _ in solver._PLAN_MEMOS.values()))
+    monkeypatch.setattr(solver, "_PLAN_LIMIT", 300)
+    monkeypatch.setattr(solver, "_LOWEST_LIMIT", 200)
+    solver._PLAN_MEMOS.clear()
+    solver._LOWEST.clear()
+    shared = []
+    for h in hands:
+        shared.append([str(p) for p in solver.decompose(h)])
+        assert sum(len(m) for m, _ in solver._PLAN_MEMOS.values()) <= 300 + max(grows)
+        assert len(solver._LOWEST) <= 200
+    assert shared == fresh
+    solver._PLAN_MEMOS.clear()
+    solver._LOWEST.clear()

@@ -20,7 +20,7 @@ _MEMO_LIMIT = 2_000_000
 
 
 _LOWEST: dict[int, tuple[int, ...]] = {}
-_LOWEST_LIMIT = 200_000
+_LOWEST_LIMIT = 50_000
 
 
 def plays_with_lowest(key: int) -> tuple[int, ...]:
@@ -95,6 +95,8 @@ def _spent_control(play: Play, hand: list[int]) -> int:
 
 _PLAN_MEMOS: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
 """:func:`decompose`'s memos by the ranks the hand holds four of: (least cost by part-hand, cost by play)."""
+_PLAN_LIMIT = 200_000
+"""The part-hands the plan memos keep in all (about 20 MB) before they are emptied."""
 
 PLAY_WEIGHT = 1000
 """In :func:`decompose`'s cost, one play outweighs any control spent (the count of plays comes first)."""
@@ -110,7 +112,7 @@ def decompose(hand: str | Cards) -> list[Play]:
     # The cost of a play depends on the hand only through the ranks it holds four of: the memos are
     # shared by every hand with the same bombs (bounded, like the others).
     bombs = sum(1 << r for r in range(13) if counts[r] == 4)
-    if bombs not in _PLAN_MEMOS and sum(len(m) for m, _ in _PLAN_MEMOS.values()) > _MEMO_LIMIT // 4:
+    if sum(len(m) for m, _ in _PLAN_MEMOS.values()) > _PLAN_LIMIT:
         _PLAN_MEMOS.clear()
     memo, costs = _PLAN_MEMOS.setdefault(bombs, ({0: 0}, {}))
 
