@@ -37,18 +37,20 @@ checks: $(STAMP)  ## lint, format, mypy --strict (ddz, the peer adapters, the mi
 	@! grep -oE 'id="ddz[A-Za-z_.]*\.__[a-z]+__"' /tmp/ddz-site/api/referencia/index.html || \
 	  { echo "the API reference lists dunders: mkdocstrings needs filters: [\"!^_\"]"; exit 1; }
 
-test: $(STAMP)  ## the quick loop: the checks (alongside, their log after the tests') and every test but the browser and soak ones, the sampling tests on a quarter of their sample
-	@mkdir -p build; nice -n 10 $(MAKE) --no-print-directory checks > build/checks.log 2>&1 & checks=$$!; \
-	DDZ_QUICK=1 $(BIN)/pytest -n 3 -q -m "not slow and not browser" --durations=20; status=$$?; \
+# $(call with_checks,COMMAND): the checks (niced, their log in build/checks.log) alongside COMMAND;
+# the log prints after COMMAND's, and the target fails if either did.
+with_checks = @mkdir -p build; nice -n 10 $(MAKE) --no-print-directory checks > build/checks.log 2>&1 & checks=$$!; \
+	$(1); status=$$?; \
 	wait $$checks || { echo "the checks failed:"; status=1; }; cat build/checks.log; exit $$status
+
+test: $(STAMP)  ## the quick loop: the checks (alongside, their log after the tests') and every test but the browser and soak ones, the sampling tests on a quarter of their sample
+	$(call with_checks,DDZ_QUICK=1 $(BIN)/pytest -n 3 -q -m "not slow and not browser" --durations=20)
 
 test-browser: $(STAMP)  ## the app in Debian's Chromium (needs /usr/bin/chromium), without the chaos soak
 	$(BIN)/pytest -n 3 -q -m "browser and not slow"
 
 test-all: $(STAMP)  ## what CI runs: the checks (alongside) and every test, full samples, browser ones included, but the soak runs
-	@mkdir -p build; nice -n 10 $(MAKE) --no-print-directory checks > build/checks.log 2>&1 & checks=$$!; \
-	$(BIN)/pytest -n 3 -q -m "not slow" --durations=20; status=$$?; \
-	wait $$checks || { echo "the checks failed:"; status=1; }; cat build/checks.log; exit $$status
+	$(call with_checks,$(BIN)/pytest -n 4 -q -m "not slow" --durations=20)
 
 soak: $(STAMP)  ## the soak runs (marked slow): 120 hands per CPU level, 1,000 arena hands, 10,000 random hands, the truth checks' long runs, 20 chaos hands (DDZ_CHAOS_HANDS), Ray
 	$(BIN)/pytest -n 2 -q -m slow

@@ -367,13 +367,12 @@ def _keys(
     c = counts_of_text(hand) if type(hand) is str else (hand if type(hand) is Cards else parse(hand)).counts
     v = variant if variant is STANDARD else Variant.parse(variant)
     t: Play | Rejection | None
-    if type(table) is Play or table is None or isinstance(table, Play):
+    if table is None or isinstance(table, Play):
         t = table
     elif table == "":
         t = None
     else:
-        if type(table) is not str:
-            check_cards_arg(table, "table")
+        check_cards_arg(table, "table")
         t = analyze(table, v)
         if isinstance(t, Rejection):
             raise InvalidPlay(t)

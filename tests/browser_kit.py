@@ -13,6 +13,15 @@ ARTIFACTS = ROOT / "test-artifacts"
 HAND = '[aria-label="tus cartas"]'
 
 
+# Counts the changes of Streamlit's run state (``window.__ddzRuns``), so that a tap can wait for
+# the run it started: between a tap and the run's first message the page still looks idle.
+COUNT_RUNS = """
+window.__ddzRuns = 0;
+new MutationObserver(records => { window.__ddzRuns += records.length; }).observe(document, {
+  subtree: true, attributes: true, attributeFilter: ['data-test-script-state'] });
+"""
+
+
 def new_page(
     browser: Browser, width: int = 1280, height: int = 900, touch: bool = False, **context: Any
 ) -> Page:
@@ -20,6 +29,7 @@ def new_page(
     ctx = browser.new_context(
         viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch, **context
     )
+    ctx.add_init_script(COUNT_RUNS)
     page = ctx.new_page()
     page.set_default_timeout(20_000)
     return page
@@ -85,10 +95,22 @@ def tap(page: Page, card_id: str, touch: bool = True, scope: str = HAND) -> None
         page.mouse.click(x, y)
 
 
+IDLE = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return !!app && app.dataset.testConnectionState === 'CONNECTED'
+    && app.dataset.testScriptState === 'notRunning'
+    && document.documentElement.dataset.ddzPrefs !== 'asked'
+    && !document.querySelector('[data-stale="true"]');
+}"""
+
+
 def settled(page: Page) -> None:
-    """Wait until the app has no stale element left: while a run is under way Streamlit keeps the
-    previous run's elements (``data-stale``) beside the new ones, so a label can match twice."""
-    page.wait_for_function("() => !document.querySelector('[data-stale=\"true\"]')")
+    """Wait until the app is idle: connected, no run under way (the CPUs' turns are runs), the
+    stored preferences read, and no stale element left (while a run is under way Streamlit keeps
+    the previous run's elements, ``data-stale``, beside the new ones, so a label can match twice).
+    A tap made before that may land on an element the run is about to replace, or be answered
+    before the preferences apply."""
+    page.wait_for_function(IDLE)
 
 
 def button(page: Page, name: str, exact: bool = False) -> Locator:
@@ -98,13 +120,20 @@ def button(page: Page, name: str, exact: bool = False) -> Locator:
 
 
 def press(page: Page, name: str) -> None:
-    """Tap (on a touch screen) or click a Streamlit button by its exact label, once the page has settled."""
+    """Tap (on a touch screen) or click a Streamlit button by its exact label, once the page has
+    settled, then wait for the run the tap starts to end (see :func:`settled`)."""
     settled(page)
+    runs = page.evaluate("window.__ddzRuns")
     button = page.get_by_role("button", name=name, exact=True)
     if viewport(page)["width"] < 500:
         button.tap()
     else:
         button.click()
+    try:
+        page.wait_for_function(f"() => window.__ddzRuns > {runs}", timeout=10_000)
+    except Exception as error:
+        raise AssertionError(f"the tap on «{name}» started no run of the app") from error
+    settled(page)
 
 
 def wait_bar(page: Page, text: str) -> None:
@@ -117,9 +146,13 @@ def bar_text(page: Page) -> str:
 
 
 def wait_my_turn_or_end(page: Page) -> str:
-    """Wait until it is the human's turn to play ("play"), or the hand is over ("over")."""
+    """Wait until it is the human's turn to play ("play"), or the hand is over ("over"), with the app
+    idle (see :func:`settled`)."""
     page.wait_for_function(
         """() => {
+          if (!("""
+        + IDLE
+        + """)()) return false;
           const b = [...document.querySelectorAll('button')].map(b => b.innerText.trim());
           return b.includes('Jugar') || b.includes('Repetir este reparto');
         }"""
@@ -134,9 +167,11 @@ def dock_state(page: Page) -> dict[str, str]:
 
 
 def wait_turn(page: Page, after: int) -> str:
-    """Wait for the human's turn after ``after`` actions (returns "mine") or the end ("over")."""
+    """Wait for the human's turn after ``after`` actions (returns "mine") or the end ("over"), with
+    the app idle (see :func:`settled`)."""
     page.wait_for_function(
         f"""() => {{
+          if (!({IDLE})()) return false;
           if (document.querySelector('[data-testid="result"]')) return true;
           const d = document.querySelector('[data-testid="dock-state"]');
           return d && Number(d.dataset.actions) > {after} && d.dataset.mine === '1';

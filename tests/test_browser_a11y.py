@@ -23,7 +23,18 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser_kit import HAND, ROOT, dock_state, hand_ids, new_page, phone, press, settled, wait_turn
+from tests.browser_kit import (
+    HAND,
+    ROOT,
+    button,
+    dock_state,
+    hand_ids,
+    new_page,
+    phone,
+    press,
+    settled,
+    wait_turn,
+)
 from tutorial.launch import CHROMIUM
 
 if TYPE_CHECKING:
@@ -742,7 +753,7 @@ def test_no_english_from_streamlit_in_the_main_states(server: str, browser: Brow
     press(page, "Pista")
     page.get_by_test_id("hint-chip").first.wait_for()
     found["pista"] = english(page)
-    page.get_by_role("button", name="Ajustes").click()
+    button(page, "Ajustes").click()
     page.get_by_label("Jugar con un código").fill("ABCD")
     page.locator('[data-testid="InputInstructions"]').wait_for()
     found["ajustes"] = english(page)

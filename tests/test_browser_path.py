@@ -128,6 +128,7 @@ def test_estrategia_keeps_progress_unlocks_in_order_and_offers_practice(
     link = page.get_by_test_id("practice-link")
     expect(link).to_contain_text("Practica a superar y pasar: juega una mano contra Fácil")
     assert "nivel=easy" in (link.get_attribute("href") or "")
+    settled(page)
     page.wait_for_timeout(600)  # the browser stores the progress
     page.reload()
     settled(page)

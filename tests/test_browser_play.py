@@ -328,6 +328,7 @@ def test_preferences_survive_a_reload(server: str, browser: Browser) -> None:
     button(page, "Ajustes").tap()
     press(page, "Saltar la animación del reparto: no")
     button(page, "Saltar la animación del reparto: sí").wait_for()
+    settled(page)
     page.wait_for_timeout(800)  # the browser stores it
     page.reload()
     button(page, "Pujar 3").wait_for()
@@ -399,10 +400,11 @@ def test_first_visit_is_a_guided_hand(server: str, browser: Browser) -> None:
     coach.wait_for()
     assert "Cuenta tus jugadas" in coach.inner_text()
     shot(page, "guia-390", full_page=False)
+    settled(page)
     page.wait_for_timeout(800)  # the browser stores that the guide was seen
     page.goto(server)
     page.locator(f"{HAND} .card").first.wait_for()
-    page.wait_for_timeout(1500)
+    settled(page)  # the stored preferences are read: the guide was seen
     assert not page.locator(".ddz-notice.coach").count()
 
 

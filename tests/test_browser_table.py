@@ -155,6 +155,7 @@ def test_a_bomb_or_rocket_says_what_it_did_to_the_multiplier(server: str, browse
     press(page, "Pasar automáticamente cuando no tengo nada: sí")
     button(page, "Pasar automáticamente cuando no tengo nada: no").wait_for()
     page.keyboard.press("Escape")
+    settled(page)
     page.wait_for_timeout(600)  # the browser stores it
     open_at(page, server, code, tokens)
     beat = page.locator('[data-testid="dock-table-beat"]')
@@ -204,6 +205,7 @@ def test_cpu_pace_is_chosen_in_ajustes_and_survives_a_reload(server: str, browse
     took = (page.evaluate("performance.now()") - start) / 1000
     cpu_actions = int(dock_state(page)["actions"]) - n - 1
     assert cpu_actions >= 2 and took >= cpu_actions * 1.5 * scale
+    settled(page)
     page.wait_for_timeout(600)  # the browser stores it
     page.reload()
     page.locator(f"{HAND} .card").first.wait_for()
@@ -228,6 +230,7 @@ def test_pass_is_automatic_when_you_have_nothing_unless_turned_off(server: str, 
     press(page, "Pasar automáticamente cuando no tengo nada: sí")
     button(page, "Pasar automáticamente cuando no tengo nada: no").wait_for()
     page.keyboard.press("Escape")
+    settled(page)
     page.wait_for_timeout(600)  # the browser stores it
     page.goto(url)
     wait_turn(page, -1)
@@ -325,6 +328,7 @@ def test_covering_your_partner_asks_first_and_can_be_turned_off(server: str, bro
     button(page, "Ajustes").tap()
     press(page, "Avisar antes de superar a mi compañero: sí")
     button(page, "Avisar antes de superar a mi compañero: no").wait_for()
+    settled(page)
     page.wait_for_timeout(600)  # the browser stores it
     open_at(page, server, code, tokens)
     tap(page, card)
@@ -365,6 +369,7 @@ def test_tally_counts_hands_keeps_them_and_resets_with_a_confirm(server: str, br
     wait_tally(page, "Racha actual: 1 mano ganada")
     tally.scroll_into_view_if_needed()
     snap(page, "tally-390")
+    settled(page)
     page.wait_for_timeout(600)  # the browser stores it
     page.reload()  # the finished hand is in the address: it is not counted twice
     page.locator('[data-testid="result"]').wait_for()

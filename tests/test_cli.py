@@ -47,7 +47,8 @@ def test_the_command_as_a_process(args: tuple[str, ...], status: int, out: str, 
     r = ddz_process(*args)
     assert r.returncode == status and out in r.stdout and err in r.stderr, (r.returncode, r.stderr[-300:])
     assert "Traceback" not in r.stdout + r.stderr
-    assert (r.returncode, r.stdout, r.stderr) == (lambda q: (q.returncode, q.stdout, q.stderr))(ddz(*args))
+    q = ddz(*args)
+    assert (r.returncode, r.stdout, r.stderr) == (q.returncode, q.stdout, q.stderr)
 
 
 def test_classify_spanish() -> None:

@@ -117,6 +117,8 @@ export default function ({ data, key, setStateValue }) {
   try { stored = JSON.parse(localStorage.getItem('"""
     + STORAGE_KEY
     + """') || '{}') || {}; } catch (e) { stored = {}; }
+  // For the browser tests: whether the stored preferences are still on their way to the app.
+  document.documentElement.dataset.ddzPrefs = data.loaded ? 'loaded' : 'asked';
   if (data.loaded && data.save) {
     const merged = Object.assign({}, stored, data.save);
     const text = JSON.stringify(merged);
