@@ -13,13 +13,15 @@ ARTIFACTS = ROOT / "test-artifacts"
 HAND = '[aria-label="tus cartas"]'
 
 
-# Counts the changes of Streamlit's run state (``window.__ddzRuns``), so that a tap can wait for
+# The number of the app's last run (``tutorial.views.common.mark_run``), so that a tap can wait for
 # the run it started: between a tap and the run's first message the page still looks idle.
-COUNT_RUNS = """
-window.__ddzRuns = 0;
-new MutationObserver(records => { window.__ddzRuns += records.length; }).observe(document, {
-  subtree: true, attributes: true, attributeFilter: ['data-test-script-state'] });
-"""
+RUN_NUMBER = """() => {
+  for (const s of document.querySelectorAll('style')) {
+    const m = /ddz-run (\\d+)/.exec(s.textContent);
+    if (m) return Number(m[1]);
+  }
+  return -1;
+}"""
 
 
 def new_page(
@@ -29,7 +31,6 @@ def new_page(
     ctx = browser.new_context(
         viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch, **context
     )
-    ctx.add_init_script(COUNT_RUNS)
     page = ctx.new_page()
     page.set_default_timeout(20_000)
     return page
@@ -123,14 +124,14 @@ def press(page: Page, name: str) -> None:
     """Tap (on a touch screen) or click a Streamlit button by its exact label, once the page has
     settled, then wait for the run the tap starts to end (see :func:`settled`)."""
     settled(page)
-    runs = page.evaluate("window.__ddzRuns")
+    runs = page.evaluate(RUN_NUMBER)
     button = page.get_by_role("button", name=name, exact=True)
     if viewport(page)["width"] < 500:
         button.tap()
     else:
         button.click()
     try:
-        page.wait_for_function(f"() => window.__ddzRuns > {runs}", timeout=10_000)
+        page.wait_for_function(f"() => ({RUN_NUMBER})() > {runs}")
     except Exception as error:
         raise AssertionError(f"the tap on «{name}» started no run of the app") from error
     settled(page)

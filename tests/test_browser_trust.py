@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser_kit import button, hand_ids, new_page, press, settled, shot, tap
+from tests.browser_kit import button, hand_ids, new_page, press, settled, shot, tap, wait_turn
 from tutorial.launch import CHROMIUM
 
 if TYPE_CHECKING:
@@ -38,8 +38,7 @@ def _stored(page: Page) -> dict[str, Any]:
 def test_opening_and_closing_settings_changes_nothing(server: str, browser: Browser) -> None:
     page = new_page(browser, 390, 844, touch=True)
     page.goto(server + MID_HAND)
-    page.locator('[data-testid="dock-state"]').wait_for()
-    settled(page)
+    wait_turn(page, -1)  # the CPUs have played up to your turn
     page.wait_for_timeout(1200)  # the stored preferences are read and written back
     before = (_actions(page), page.url)
     button(page, "Ajustes").tap()
@@ -61,8 +60,7 @@ def test_opening_and_closing_settings_changes_nothing(server: str, browser: Brow
 def test_other_game_in_settings_keeps_the_preferences(server: str, browser: Browser) -> None:
     page = new_page(browser, 390, 844, touch=True)
     page.goto(server + MID_HAND)
-    page.locator('[data-testid="dock-state"]').wait_for()
-    settled(page)
+    wait_turn(page, -1)  # the CPUs have played up to your turn
     page.wait_for_timeout(1200)
     button(page, "Ajustes").tap()
     press(page, "Otra partida")

@@ -15,6 +15,7 @@ from tutorial.views import common
 
 st.set_page_config(page_title="Dou Dizhu — aprende a jugar", page_icon="🃏", layout="centered")
 common.inject_css()
+common.mark_run()
 spanish_document()  # <html lang="es">, and Streamlit's own labels in Spanish
 
 # «Jugar» is served at the app's root; its own address, /jugar, is a hidden page that opens it there

@@ -92,6 +92,15 @@ def inject_css() -> None:
     st.html(f"<style>{CARDS_CSS}{PAGE_CSS}</style>")
 
 
+def mark_run() -> None:
+    """Number this run of the app in a style sheet that holds only a comment (nothing is shown): a
+    browser test's tap waits for the run it started (``tests/browser_kit.py``). Streamlit's own run
+    state cannot tell: when its messages arrive together, a quick run never shows as running."""
+    ss = st.session_state
+    ss["ddz_run"] = ss.get("ddz_run", 0) + 1
+    st.html(f"<style>/* ddz-run {ss['ddz_run']} */</style>")
+
+
 def notice_html(kind: str, text: str) -> str:
     """A notice box (``info``, ``warning`` or ``error``) with ``text`` escaped: query parameters and
     other outside text never reach Markdown."""
