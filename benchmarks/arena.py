@@ -2,6 +2,7 @@
 
     python -m benchmarks.arena --a cpu --b random --deals 10000 [--bidding] [--workers 2]
                         [--backend local|ray] [--svg results.svg]
+    python -m benchmarks.arena --a cpu-hard --b cpu-hard@cd3b160   # today's Difícil against a past one
 
 Each deal is played once with A as landlord against B as both farmers and once the other way
 round (without bidding the landlord is the deal's first bidder, base 1, as in the published
@@ -12,15 +13,21 @@ and decision latency of both agents.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
+import subprocess
 import sys
 import time
+import types
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from ddz.codes import encode
 from ddz.game import BIDDING, PLAYING, Game
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 class Agent(Protocol):
@@ -29,9 +36,28 @@ class Agent(Protocol):
     def act(self, game: Game) -> str: ...
 
 
+@functools.cache
+def cpu_at(revision: str) -> types.ModuleType:
+    """``ddz/ai/cpu.py`` as it was at the git ``revision``, loaded over today's engine (the module of
+    a past CPU, to measure today's against it)."""
+    source = subprocess.run(
+        ["git", "show", f"{revision}:ddz/ai/cpu.py"], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+    name = f"ddz.ai.cpu_at_{revision.replace('-', '_').replace('.', '_')}"
+    module = types.ModuleType(name)
+    module.__package__ = "ddz.ai"
+    sys.modules[name] = module
+    exec(compile(source, f"{revision}:ddz/ai/cpu.py", "exec"), module.__dict__)
+    return module
+
+
 def make_agent(name: str, seed: int) -> Agent:
     """An agent by name: ``cpu`` (= ``cpu-normal``), ``cpu-easy``, ``cpu-hard``, ``random``,
-    ``greedy`` or ``rlcard``."""
+    ``greedy`` or ``rlcard``; ``cpu-hard@REV`` is the CPU of the git revision ``REV``."""
+    if name.startswith("cpu-") and "@" in name:
+        level, revision = name.removeprefix("cpu-").split("@", 1)
+        agent: Agent = cpu_at(revision).Cpu(level)
+        return agent
     if name == "cpu" or name.startswith("cpu-"):
         from ddz.ai import Cpu
 

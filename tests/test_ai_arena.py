@@ -172,3 +172,29 @@ def test_exact_endgame_counts_beatable_plays() -> None:
     assert _losing_plays(parse("BR3"), unseen, 10) == 1  # only the 3 can be beaten
     assert _losing_plays(parse("KK3"), unseen, 10) == 2  # AA beats KK, anything beats the 3
     assert _losing_plays(parse("KK3"), unseen, 1) == 1  # a one-card opponent cannot answer a pair
+
+
+def test_a_past_revision_of_the_cpu_plays_over_todays_engine() -> None:
+    """``cpu-hard@REV`` (the arena's way to measure today's Difícil against a past one) loads that
+    revision's ``ddz/ai/cpu.py`` as a module of its own; at ``HEAD``, with the file unchanged since,
+    it plays every decision of a whole hand as today's Difícil does."""
+    import subprocess
+
+    from benchmarks.arena import ROOT, make_agent
+
+    try:
+        dirty = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "ddz/ai/cpu.py"], cwd=ROOT).returncode
+    except OSError:
+        pytest.skip("git is not installed")
+    if dirty:
+        pytest.skip("ddz/ai/cpu.py differs from HEAD's")
+    past, today = make_agent("cpu-hard@HEAD", 0), Cpu("hard")
+    assert type(past).__module__ != type(today).__module__  # another module, not today's imported again
+    game = Game.from_code(encode(424242))
+    decisions = 0
+    while game.phase != OVER:
+        action = today.act(game)
+        assert past.act(game) == action, (decisions, game.actions)
+        game.apply(action)
+        decisions += 1
+    assert decisions > 20
