@@ -39,6 +39,7 @@ def test_widget_drag_double_tap_and_keyboard(server: str, browser: Browser) -> N
     page = new_page(browser)
     page.goto(f"{server}/explorador")
     page.locator('.card[data-id="4S"]').wait_for()
+    settled(page)  # the deck's first mount is followed by a rerun that draws it again
     # drag across the four 4s and the first two 5s
     x0, y = card_center(page, "4S")
     x1, _ = card_center(page, "5H")
@@ -59,12 +60,16 @@ def test_widget_drag_double_tap_and_keyboard(server: str, browser: Browser) -> N
     sel = page.locator(".card.sel")
     chosen = sel.evaluate_all("els => els.map(e => e.dataset.id)")
     assert len(chosen) == 4 and all(i.startswith("9") for i in chosen), chosen
-    # keyboard: Space toggles the focused card
+    # keyboard: Space toggles the focused card (each change is a run that draws the deck again: a key
+    # pressed during it would go to the card being replaced)
+    settled(page)
     page.locator('.card[data-id="RJ"]').focus()
     page.keyboard.press("Space")
     wait_bar(page, "No es una jugada")
+    settled(page)
     page.keyboard.press("Space")
     wait_bar(page, "Bomba")
+    settled(page)
     page.locator('.card[data-id="3S"]').focus()
     page.keyboard.press("Shift+Enter")  # the keyboard's double tap: 3333 joins 9999
     wait_bar(page, "las cuatro cartas de un valor van juntas")

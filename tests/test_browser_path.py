@@ -166,6 +166,7 @@ def test_guided_hand_ends_in_estrategia_and_manos_opens_in_the_same_tab(
     manos = page.get_by_role("link", name="Repásala paso a paso en «Manos comentadas»")
     assert manos.get_attribute("target") in (None, "", "_self")
     shot(page, "guiada-final-1280", full_page=False)
+    settled(page)
     page.get_by_role("link", name="Sigue en «Estrategia», etapa a etapa").click()
     page.wait_for_url("**/estrategia**")
     assert len(page.context.pages) == 1
@@ -175,6 +176,7 @@ def test_guided_hand_ends_in_estrategia_and_manos_opens_in_the_same_tab(
     assert "Conformidad" not in " ".join(nav.all_inner_texts())
     page.go_back()
     page.locator('[data-testid="result"]').wait_for()
+    settled(page)  # the page's runs after the way back would replace the link being tapped
     page.get_by_role("link", name="Repásala paso a paso en «Manos comentadas»").click()
     page.wait_for_url("**/manos?codigo=**")
     assert len(page.context.pages) == 1  # the same tab
