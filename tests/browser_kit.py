@@ -114,6 +114,19 @@ def settled(page: Page) -> None:
     page.wait_for_function(IDLE)
 
 
+def quiet(page: Page, ms: int = 1000) -> None:
+    """:func:`settled`, and no new run for ``ms`` milliseconds: after a page loads, a widget's first
+    mount sends its value and the run that answers draws the widget again, a moment later; a gesture
+    made in between goes to the copy being replaced."""
+    for _ in range(20):
+        settled(page)
+        runs = page.evaluate(RUN_NUMBER)
+        page.wait_for_timeout(ms)
+        if page.evaluate(RUN_NUMBER) == runs and page.evaluate(IDLE):
+            return
+    raise AssertionError(f"the app never stayed idle for {ms} ms")
+
+
 def button(page: Page, name: str, exact: bool = False) -> Locator:
     """The Streamlit button labelled ``name``, once the page has settled (see :func:`settled`)."""
     settled(page)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser_kit import button, new_page, rect, settled, shot, wait_bar
+from tests.browser_kit import button, new_page, press, quiet, rect, settled, shot, wait_bar
 from tutorial.launch import CHROMIUM
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def test_widget_drag_double_tap_and_keyboard(server: str, browser: Browser) -> N
     page = new_page(browser)
     page.goto(f"{server}/explorador")
     page.locator('.card[data-id="4S"]').wait_for()
-    settled(page)  # the deck's first mount is followed by a rerun that draws it again
+    quiet(page)  # the deck's first mount is followed by a rerun that draws it again
     # drag across the four 4s and the first two 5s
     x0, y = card_center(page, "4S")
     x1, _ = card_center(page, "5H")
@@ -82,8 +82,7 @@ def test_widget_touch_slide_on_phone(server: str, browser: Browser) -> None:
     page.goto(f"{server}/explorador")
     page.locator('.card[data-id="3S"]').wait_for()
     # the deck's first mount is followed by a rerun that draws it again: slide on the deck that stays
-    settled(page)
-    page.wait_for_timeout(300)
+    quiet(page)
     cdp = page.context.new_cdp_session(page)
     x0, y = card_center(page, "3S")
     x1, _ = card_center(page, "3D")
@@ -130,8 +129,9 @@ def test_annotated_hand_stepping(server: str, browser: Browser) -> None:
 def test_lesson_stage_to_the_end(server: str, browser: Browser) -> None:
     page = new_page(browser, 1280, 900)
     page.goto(f"{server}/estrategia?etapa=superar")
-    button(page, "Saltar hasta esta etapa").click()  # stages open in order
+    press(page, "Saltar hasta esta etapa")  # stages open in order
     page.locator('.card[data-id="8S"]').first.wait_for()
+    quiet(page)
     for cid in ("8S", "8H", "8C", "3S"):
         x, y = card_center(page, cid)
         page.mouse.click(x, y)
