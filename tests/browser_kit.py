@@ -88,7 +88,11 @@ def strip_point(page: Page, card_id: str, scope: str = HAND) -> tuple[float, flo
     return box["x"] + 9, box["y"] + 14
 
 
-def tap(page: Page, card_id: str, touch: bool = True, scope: str = HAND) -> None:
+def tap(page: Page, card_id: str, touch: bool = True, scope: str = HAND, settle: bool = True) -> None:
+    """Tap (or click) a card on its uncovered strip; first, unless ``settle`` is false, wait until the
+    app is idle (a run under way may draw the cards again and drop the tap: see :func:`settled`)."""
+    if settle:
+        settled(page)
     x, y = strip_point(page, card_id, scope)
     if touch:
         page.touchscreen.tap(x, y)

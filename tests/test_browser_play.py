@@ -150,6 +150,14 @@ def test_whole_hand_every_play_is_the_raised_cards(server: str, browser: Browser
         if wait_turn(page, seen) == "over":
             break
         seen = int(dock_state(page)["actions"])
+        # your turn: «Jugar», or the notice that the app passes for you (or, on a busy box, the end)
+        page.wait_for_function(
+            """() => [...document.querySelectorAll('button')].some(b => b.innerText.trim() === 'Jugar')
+              || document.body.innerText.includes('pasas automáticamente')
+              || document.querySelector('[data-testid="result"]')"""
+        )
+        if page.locator('[data-testid="result"]').count():
+            break
         if page.get_by_text("pasas automáticamente").count():
             continue  # nothing of yours beats the table: the app passes for you (issue 27: a tap
             # made for this moment does nothing once the pass is made)
