@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from ddz.ai.cpu import sign_test
 from ddz.codes import encode
 from ddz.game import BIDDING, PLAYING, Game
 
@@ -180,10 +181,18 @@ class Summary:
     points: float
     points_ci: float
     latency: dict[str, tuple[float, float, float]]
+    paired: Paired | None = None
 
     def lines(self) -> list[str]:
         out = [f"{self.a} contra {self.b}: {self.games} partidas ({self.games // 2} repartos × 2)"]
         out.append(f"  victorias de {self.a}: {self.win_rate:.3f} ± {self.win_ci:.3f} (IC 95%)")
+        if self.paired is not None:
+            d = self.paired
+            out.append(
+                f"    por reparto: {d.rate:.3f} ± {d.ci:.3f} (IC 95% emparejado); {self.a} gana con los dos"
+                f" bandos {d.both} repartos y pierde con los dos {d.neither} de {d.deals}"
+                f" (prueba de signos, unilateral: p = {d.p_value:.3g})"
+            )
         for role, (p, ci, n) in self.by_role.items():
             word = "terrateniente" if role == "landlord" else "campesinos"
             out.append(f"    como {word}: {p:.3f} ± {ci:.3f} ({n} partidas)")
@@ -197,6 +206,32 @@ class Summary:
 
 def _ci(p: float, n: int) -> float:
     return 1.96 * math.sqrt(max(p * (1 - p), 1e-12) / max(n, 1))
+
+
+@dataclass(frozen=True)
+class Paired:
+    """A duplicate match judged deal by deal: each deal scores A's wins over its two games (0, ½ or
+    1). Most deals are split (each side wins as landlord, or each as farmers), so this interval is
+    far narrower than the one over games; ``both`` and ``neither`` are the deals that tell the two
+    agents apart, and ``p_value`` is the one-sided sign test that A is no better."""
+
+    deals: int
+    rate: float
+    ci: float
+    both: int
+    neither: int
+    p_value: float
+
+
+def paired(deals: list[list[GameOutcome]]) -> Paired:
+    """:class:`Paired` for the games of each deal (A as landlord, then as the farmers)."""
+    n = len(deals)
+    scores = [sum(o.a_won for o in pair) / len(pair) for pair in deals]
+    mean = sum(scores) / max(n, 1)
+    var = sum((x - mean) ** 2 for x in scores) / max(n - 1, 1)
+    both = sum(x == 1 for x in scores)
+    neither = sum(x == 0 for x in scores)
+    return Paired(n, mean, 1.96 * math.sqrt(var / max(n, 1)), both, neither, sign_test(both, neither))
 
 
 def summarize(a: str, b: str, outcomes: list[GameOutcome]) -> Summary:
@@ -264,8 +299,10 @@ def run(
         source = lambda: run_ray(jobs, address)  # noqa: E731
     else:
         source = lambda: run_local(jobs, workers)  # noqa: E731
-    outcomes = [o for pair in _progress(source(), deals, quiet) for o in pair]
-    return summarize(a, b, outcomes)
+    pairs = list(_progress(source(), deals, quiet))
+    summary = summarize(a, b, [o for pair in pairs for o in pair])
+    summary.paired = paired(pairs)
+    return summary
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -140,6 +140,23 @@ def test_summary_statistics() -> None:
     assert s.win_rate == 0.75 and s.by_role["landlord"][0] == 0.5 and s.points == 0.5
 
 
+def test_paired_statistics_judge_deal_by_deal() -> None:
+    from benchmarks.arena import GameOutcome, paired
+
+    def deal(landlord_won: bool, farmers_won: bool) -> list[GameOutcome]:
+        return [GameOutcome("landlord", landlord_won, 0), GameOutcome("farmers", farmers_won, 0)]
+
+    d = paired([deal(True, False), deal(True, True), deal(False, False), deal(True, True)])
+    # per-deal scores 1/2, 1, 0, 1: mean 5/8, sample variance 0.6875 / 3, two deals won both ways
+    # and one lost both ways; the sign test of 2 out of 3 is (3 + 1) / 8
+    assert (d.deals, d.rate, d.both, d.neither, d.p_value) == (4, 0.625, 2, 1, 0.5)
+    assert d.ci == pytest.approx(1.96 * (0.6875 / 3) ** 0.5 / 2)
+    s = run("cpu", "random", 12, bidding=False, workers=1, backend="local", seed=3, quiet=True)
+    assert s.paired is not None and s.paired.deals == 12
+    assert s.paired.rate == pytest.approx(s.win_rate), "the mean over deals is the rate over games"
+    assert any("por reparto" in line for line in s.lines())
+
+
 @pytest.mark.slow  # starts a Ray cluster
 def test_arena_on_ray() -> None:
     ray = pytest.importorskip("ray")

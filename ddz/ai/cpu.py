@@ -269,6 +269,9 @@ class _Seat:
         self.near = min(self.counts[s] for s in self.opponents)
         """The fewest cards an opponent holds."""
         self.plays_now = min_plays(self.hand)
+        c = self.hand.counts
+        self.quads = [r for r in range(13) if c[r] == 4]
+        self.holds_rocket = bool(c[BLACK_JOKER] and c[RED_JOKER])
 
     def min_opponent_cards(self) -> int:
         return self.near
@@ -301,6 +304,46 @@ HARD_DANGER = 5
 """«Difícil» bombs (and stops passing for free) when an opponent has at most this many cards."""
 
 
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """What the cost order of «Normal» and «Difícil» charges (lower cost is better; one play left in
+    the hand costs ``plays``)."""
+
+    plays: float = 10.0
+    rank: float = 0.3
+    control: float = 4.0
+    """Each 2 or joker spent while the rest needs more than two plays and nobody is near the end."""
+    break_bomb: float = 12.0
+    split_rocket: float = 8.0
+    bomb: float = 25.0
+    """A bomb or the rocket played when it neither goes out nor stops an opponent near the end."""
+    low_single: float = 30.0
+    low_single_rank: float = 0.8
+    """Leading a single an opponent with one card could beat: ``low_single - low_single_rank × rank``."""
+    low_pair: float = 12.0
+    """Leading a pair an opponent with two cards could beat."""
+    pass_base: float = 3.0
+    pass_near: float = 30.0
+    """Passing on an opponent who holds at most five cards (or when one holds at most three)."""
+    press: float = 6.0
+    """Passing as the farmer after the landlord."""
+    partner: float = 40.0
+    """Passing on the partner's play (a bonus; a charge when the partner must be covered)."""
+    feed: float = 60.0
+    """Leading the lowest single (or pair) to a partner about to go out: a bonus."""
+    cover_boss: float = 10.0
+    """Covering the partner with a play the landlord cannot beat: a bonus."""
+    lone_low: float = 6.0
+    """«Difícil»: leading a low single or pair alone when a trio could carry it."""
+    attach: float = 4.0
+    """«Difícil»: a trio that carries a low kicker: a bonus."""
+
+
+WEIGHTS = Weights()
+"""The weights both levels play with. Each one halved and doubled for «Difícil» alone, over 1,000
+duplicate deals without playouts: no change won more than 0.7 points more than today's weights."""
+
+
 def _play_cost(
     s: _Seat, p: Play, leading: bool, hard: bool = False, explain: bool = True
 ) -> tuple[float, Reason, str]:
@@ -309,22 +352,23 @@ def _play_cost(
     m = min_plays_key(rest_key)
     if m == 0:
         return -1000.0, Reason("go_out"), ""
-    cost = 10.0 * m + 0.3 * p.rank
+    w = WEIGHTS
+    cost = w.plays * m + w.rank * p.rank
     reason = Reason("fewest_plays", {"plays": m, "plan": _plan(Cards.from_key(rest_key)) if explain else []})
     expense = "more_plays" if m >= s.plays_now else ""
     near_count = s.near
     danger = near_count <= (HARD_DANGER if hard else 4)
-    control = sum(p.cards.counts[r] for r in range(TWO, NUM_RANKS)) if not p.is_bomb else 0
+    counts = p.cards.counts
+    control = counts[TWO] + counts[BLACK_JOKER] + counts[RED_JOKER] if not p.is_bomb else 0
     if control and m > 2 and not danger:
-        cost += 4.0 * control
+        cost += w.control * control
         expense = "control"
-    for r in range(13):
-        if s.hand.counts[r] == 4 and 0 < p.cards.counts[r] < 4:
-            cost += 12.0  # do not break a bomb for a trio or a four-with-two
+    for r in s.quads:
+        if 0 < counts[r] < 4:
+            cost += w.break_bomb  # do not break a bomb for a trio or a four-with-two
             expense = f"break_bomb:{RANK_NAMES_ES[r]}"
-    holds_rocket = s.hand.counts[BLACK_JOKER] and s.hand.counts[RED_JOKER]
-    if holds_rocket and p.kind != "rocket" and (p.cards.counts[BLACK_JOKER] or p.cards.counts[RED_JOKER]):
-        cost += 8.0  # do not split the rocket
+    if s.holds_rocket and p.kind != "rocket" and (counts[BLACK_JOKER] or counts[RED_JOKER]):
+        cost += w.split_rocket  # do not split the rocket
         expense = "split_rocket"
     if p.is_bomb:
         if m <= 1 or danger:
@@ -336,15 +380,15 @@ def _play_cost(
             )
             reason = Reason("bomb_now", {"rocket": p.kind == "rocket", **why})
         else:
-            cost += 25.0
+            cost += w.bomb
             expense = "bomb"
     if leading and near_count == 1 and p.kind == "single" and s.higher_unseen(p):
-        cost += 30.0 - 0.8 * p.rank  # if a single must go, the highest one
+        cost += w.low_single - w.low_single_rank * p.rank  # if a single must go, the highest one
     if leading and near_count == 1 and p.kind == "single":
         near = min(s.opponents, key=lambda o: s.counts[o])
         reason = Reason("high_single", {"who": SEAT_NAMES[near]})
     if leading and near_count == 2 and p.kind == "pair" and s.higher_unseen(p):
-        cost += 12.0
+        cost += w.low_pair
     if hard and leading and reason.code == "fewest_plays":
         cost, reason = _attach_kickers(s, p, m, cost, reason)
     if reason.code == "fewest_plays" and leading and p.kind in CHAIN_KINDS and len(p.cards) >= 6:
@@ -372,11 +416,11 @@ def _attach_kickers(s: _Seat, p: Play, m: int, cost: float, reason: Reason) -> t
             r for r in trios if r != p.rank and min_plays(s.hand - p.cards - Cards.from_ranks([r] * 3)) <= m
         ]
         if carried:
-            return cost + 6.0, reason
+            return cost + WEIGHTS.lone_low, reason
     if p.kind in ("trio_single", "trio_pair") and p.chain == 1:
         kicker = next(r for r in range(NUM_RANKS) if p.kickers.counts[r])
         if kicker < LOW_KICKER:
-            return cost - 4.0, Reason(
+            return cost - WEIGHTS.attach, Reason(
                 "attach_kicker", {"cards": p.shown(), "kicker": str(p.kickers)}, (reason,)
             )
     return cost, reason
@@ -419,6 +463,7 @@ def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
     leading = game.table is None
     now = s.plays_now
     cover = hard and _cover_partner(s, game)
+    w = WEIGHTS
     options: list[tuple[float, int, str, Reason]] = []
     expenses: dict[int, str] = {}
     for i, p in enumerate(plays):
@@ -432,12 +477,12 @@ def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
             and s.counts[s.landlord] > s.counts[s.partner]
         )
         if feeding and p.kind == feed_kind and p.rank == min(q.rank for q in plays if q.kind == p.kind):
-            cost -= 60.0
+            cost -= w.feed
             reason = Reason("feed_partner", {"cards_left": s.counts[s.partner], "kind": feed_kind})
         if cover and reason.code not in ("go_out", "sure_win"):
             assert game.table is not None
             if _boss(p, s.seen, s.counts[s.landlord]):
-                cost -= 10.0  # a play the landlord cannot beat
+                cost -= w.cover_boss  # a play the landlord cannot beat
             reason = Reason(
                 "cover_partner",
                 {
@@ -449,7 +494,7 @@ def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
         options.append((cost, i, str(p), reason))
     if not leading:
         assert game.table is not None
-        cost = 10.0 * now + 3.0
+        cost = w.plays * now + w.pass_base
         table = game.table.shown()
         table_seat = game.table_seat
         if not plays:
@@ -460,12 +505,12 @@ def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
             best = min(options, key=lambda o: (o[0], o[1]))
             reason = _save_reason(expenses.get(best[1], ""), plays[best[1]], table, now, s, plays)
         if table_seat == s.partner:
-            cost += 40.0 if cover else -40.0
+            cost += w.partner if cover else -w.partner
         elif table_seat is not None:
             if s.counts[table_seat] <= 5 or s.min_opponent_cards() <= 3:
-                cost += 30.0
+                cost += w.pass_near
             if not s.is_landlord and seat == (s.landlord + 1) % 3:
-                cost += 6.0  # the farmer after the landlord presses
+                cost += w.press  # the farmer after the landlord presses
             if hard:
                 cost += _lead_value(s)
         if any(o[0] < -900 for o in options):
@@ -510,12 +555,14 @@ LEAD_VALUE = (8.0, 14.0, 40.0, 6.0)
 near, about to go out; and the extra when the hand holds plenty of control cards."""
 
 
-ROLLOUT_CARDS = 40
+ROLLOUT_CARDS = 35
 """«Difícil» checks its best candidates by playing the hand out when this few cards are left."""
 ROLLOUT_CANDIDATES = 3
 ROLLOUT_SAMPLES = 16
-ROLLOUT_BUDGET = 250
-"""At most this many simulated decisions (of every playout of one decision together)."""
+ROLLOUT_BUDGET = 1000
+"""At most this many simulated decisions (of every playout of one decision together): enough for
+all 16 deals in nearly every decision from 35 cards down, so the sign test has evidence to judge
+(at 250, from 40 cards, decisions with 30 cards or more on the table got 4 to 6 deals)."""
 
 
 def rollout_deals(game: Game, seat: int) -> list[list[Cards]]:
