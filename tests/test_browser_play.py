@@ -91,12 +91,18 @@ def play_raised(page: Page) -> tuple[list[str], list[str]]:
         after: list[str] = []  # the hand is over: no cards left in the dock
     else:
         # the dock's counter can move before the hand is drawn again (the hand lives in the
-        # component's shadow DOM, where document.querySelector does not look): wait for the new hand
+        # component's shadow DOM, where document.querySelector does not look): wait for the new hand,
+        # the same in two reads 150 ms apart (a busy box can show a hand drawn in part)
         after = hand_ids(page)
         deadline = time.monotonic() + 20
-        while (not after or len(after) == len(before)) and time.monotonic() < deadline:
-            page.wait_for_timeout(50)
-            after = hand_ids(page)
+        while time.monotonic() < deadline:
+            page.wait_for_timeout(150)
+            if page.locator('[data-testid="result"]').count():
+                break
+            again = hand_ids(page)
+            if again and again == after and len(again) != len(before):
+                break
+            after = again
     gone = [c for c in before if c not in after]
     return raised, gone
 

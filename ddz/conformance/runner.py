@@ -176,6 +176,8 @@ class Subprocess:
     _lines: queue.Queue[Any] = field(default_factory=queue.Queue, repr=False)
     _stderr: collections.deque[str] = field(default_factory=collections.deque, repr=False)
     _stderr_thread: threading.Thread | None = field(default=None, repr=False)
+    _stdout_closed: bool = False
+    """The child closed its stdout (it is exiting: its last stderr lines are on their way)."""
     _seq: int = 0
     _failed_starts: int = 0
     _timeouts: int = 0
@@ -214,6 +216,7 @@ class Subprocess:
         self._proc = proc
         started = time.perf_counter()
         self._lines = queue.Queue()
+        self._stdout_closed = False
         self._stderr = collections.deque(maxlen=STDERR_LINES)
         threading.Thread(target=_pump_stdout, args=(proc, self._lines), daemon=True).start()
         self._stderr_thread = threading.Thread(target=_pump_stderr, args=(proc, self._stderr), daemon=True)
@@ -245,8 +248,8 @@ class Subprocess:
     def stderr_tail(self) -> tuple[str, ...]:
         """The last lines of the implementation's stderr (waits briefly for a dead child's last words)."""
         proc, thread = self._proc, self._stderr_thread
-        if proc is not None and thread is not None and proc.poll() is not None:
-            thread.join(timeout=0.5)
+        if thread is not None and (self._stdout_closed or (proc is not None and proc.poll() is not None)):
+            thread.join(timeout=1.0)  # the pump ends at the end of stderr, which a dying child closes
         return tuple(self._stderr)
 
     def _request(self, msg: dict[str, Any], timeout: float | None = None) -> Any:
@@ -264,6 +267,7 @@ class Subprocess:
         except queue.Empty:
             raise ImplError(f"no answer within {wait:.1f} s", timed_out=True) from None
         if line is None:
+            self._stdout_closed = True
             raise ImplError("the implementation exited")
         if line is _TOO_LONG:
             raise ImplError(f"a reply line longer than {MAX_LINE} bytes")
