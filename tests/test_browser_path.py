@@ -161,7 +161,9 @@ def test_guided_hand_ends_in_estrategia_and_manos_opens_in_the_same_tab(
             p.act(hint(p.game, 0).action)
     page = new_page(browser, 1280, 800)
     page.goto(f"{server}/?codigo={GUIDED_CODE}&acciones={'.'.join(p.human)}&guia=1")
-    page.locator('[data-testid="result"]').wait_for()
+    # the first load replays the hand and reviews it (the key moment's playouts and the exact
+    # endgame search): about 4 s on a quiet box, and a CI box with four browsers runs it far slower
+    page.locator('[data-testid="result"]').wait_for(timeout=60_000)
     expect(page.locator(".ddz-notice.coach")).to_contain_text("Ya conoces lo básico")
     manos = page.get_by_role("link", name="Repásala paso a paso en «Manos comentadas»")
     assert manos.get_attribute("target") in (None, "", "_self")

@@ -12,6 +12,7 @@ import re
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 
@@ -76,8 +77,20 @@ def expected_title(ids: list[str]) -> str:
     return got.name[0].upper() + got.name[1:]
 
 
+def _ranks(ids: list[str]) -> list[str]:
+    return [c[0] for c in ids]
+
+
+def _last_play_in_the_address(page: Page) -> list[str]:
+    """The ranks of your last action as the address keeps it (``acciones``): once the hand is over
+    the dock is gone, and the hand may have ended with a CPU's play after yours."""
+    actions = parse_qs(urlparse(page.url).query).get("acciones", [""])[0].split(".")
+    return list(actions[-1])
+
+
 def play_raised(page: Page) -> tuple[list[str], list[str]]:
-    """Press «Jugar»; returns (the raised cards, the cards that left the hand)."""
+    """Press «Jugar»; returns (the raised cards, the cards that left the hand); once the hand is
+    over, the ranks of both (the raised cards' and those of your last action in the address)."""
     before, raised = hand_ids(page), raised_ids(page)
     n = int(dock_state(page)["actions"])
     press(page, "Jugar")
@@ -88,21 +101,20 @@ def play_raised(page: Page) -> tuple[list[str], list[str]]:
         }}"""
     )
     if page.locator('[data-testid="result"]').count():
-        after: list[str] = []  # the hand is over: no cards left in the dock
-    else:
-        # the dock's counter can move before the hand is drawn again (the hand lives in the
-        # component's shadow DOM, where document.querySelector does not look): wait for the new hand,
-        # the same in two reads 150 ms apart (a busy box can show a hand drawn in part)
-        after = hand_ids(page)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            page.wait_for_timeout(150)
-            if page.locator('[data-testid="result"]').count():
-                break
-            again = hand_ids(page)
-            if again and again == after and len(again) != len(before):
-                break
-            after = again
+        return _ranks(raised), _last_play_in_the_address(page)
+    # the dock's counter can move before the hand is drawn again (the hand lives in the component's
+    # shadow DOM, where document.querySelector does not look): wait for the new hand, the same in two
+    # reads 150 ms apart (a busy box can show a hand drawn in part)
+    after = hand_ids(page)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(150)
+        if page.locator('[data-testid="result"]').count():
+            return _ranks(raised), _last_play_in_the_address(page)
+        again = hand_ids(page)
+        if again and again == after and len(again) != len(before):
+            break
+        after = again
     gone = [c for c in before if c not in after]
     return raised, gone
 
