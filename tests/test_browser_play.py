@@ -179,6 +179,9 @@ def test_whole_hand_every_play_is_the_raised_cards(server: str, browser: Browser
         if page.get_by_text("pasas automáticamente").count():
             continue  # nothing of yours beats the table: the app passes for you (issue 27: a tap
             # made for this moment does nothing once the pass is made)
+        settled(page)
+        if not page.get_by_role("button", name="Jugar", exact=True).count():
+            continue  # the moment moved on meanwhile (the automatic pass, then the CPUs): wait for the next
         if button(page, "Jugar", exact=True).is_disabled() and not raised_ids(page):
             press(page, "Pista")
             # on a busy box the turn seen above can be stale: a CPU's play may end the hand meanwhile
