@@ -9,7 +9,7 @@ APP_VENV := .venv-app
 APP_STAMP := $(APP_VENV)/.installed
 PORT ?= 8501
 
-.PHONY: app test test-browser test-all soak test-pythons pythons-venvs truth checks bench docs docs-serve conformance report changelog arena mutation mutants-rules fuzz clean
+.PHONY: app test test-browser test-all soak test-pythons truth checks bench docs docs-serve conformance report changelog arena mutation mutants-rules fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -59,7 +59,7 @@ soak: $(STAMP)  ## the soak runs (marked slow): 120 hands per CPU level, 1,000 a
 # engine has no dependencies: the conformance extra and pytest only). An interpreter is looked for
 # as pythonX.Y, then under pyenv's versions; a version that is not on the machine stops the target.
 PYTHONS ?= 3.12 3.13
-pythons-venvs:  ## the venvs of Python 3.12 and 3.13 (.venv-3.12, .venv-3.13) for test-pythons
+test-pythons:  ## the engine and conformance tests (a tenth of each sample) on Python 3.12 and 3.13
 	@set -e; for v in $(PYTHONS); do \
 	  py=$$(command -v python$$v 2>/dev/null) && $$py -c 'import sys' 2>/dev/null || \
 	    py=$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/$$v.*/bin/python$$v 2>/dev/null | tail -1); \
@@ -67,10 +67,8 @@ pythons-venvs:  ## the venvs of Python 3.12 and 3.13 (.venv-3.12, .venv-3.13) fo
 	  if [ ! -e .venv-$$v/.installed ] || [ pyproject.toml -nt .venv-$$v/.installed ]; then \
 	    $$py -m venv .venv-$$v && .venv-$$v/bin/pip install -q -e '.[conformance]' pytest && touch .venv-$$v/.installed; \
 	  fi; \
-	done
-
-test-pythons: pythons-venvs  ## the engine and conformance tests (a tenth of each sample) on Python 3.12 and 3.13
-	@set -e; pids=""; for v in $(PYTHONS); do \
+	done; \
+	pids=""; for v in $(PYTHONS); do \
 	  DDZ_QUICK=10 .venv-$$v/bin/pytest -p no:xdist -q --groups engine,conformance -m "not slow" > .venv-$$v/tests.log 2>&1 & \
 	  pids="$$pids $$!"; \
 	done; \
