@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+from ddz.cards import parse
 from ddz.codes import cards_of
 from ddz.plays import Play, analyze
 from tests.browser_kit import (
@@ -78,14 +79,14 @@ def expected_title(ids: list[str]) -> str:
 
 
 def _ranks(ids: list[str]) -> list[str]:
-    return [c[0] for c in ids]
+    return list(str(cards_of(ids)))
 
 
 def _last_play_in_the_address(page: Page) -> list[str]:
     """The ranks of your last action as the address keeps it (``acciones``): once the hand is over
     the dock is gone, and the hand may have ended with a CPU's play after yours."""
     actions = parse_qs(urlparse(page.url).query).get("acciones", [""])[0].split(".")
-    return list(actions[-1])
+    return list(str(parse(actions[-1])))
 
 
 def play_raised(page: Page) -> tuple[list[str], list[str]]:
@@ -179,10 +180,10 @@ def test_whole_hand_every_play_is_the_raised_cards(server: str, browser: Browser
         if page.get_by_text("pasas automáticamente").count():
             continue  # nothing of yours beats the table: the app passes for you (issue 27: a tap
             # made for this moment does nothing once the pass is made)
-        settled(page)
-        if not page.get_by_role("button", name="Jugar", exact=True).count():
+        jugar = button(page, "Jugar", exact=True)  # once the app is idle
+        if not jugar.count():
             continue  # the moment moved on meanwhile (the automatic pass, then the CPUs): wait for the next
-        if button(page, "Jugar", exact=True).is_disabled() and not raised_ids(page):
+        if jugar.is_disabled() and not raised_ids(page):
             press(page, "Pista")
             # on a busy box the turn seen above can be stale: a CPU's play may end the hand meanwhile
             page.wait_for_function(
