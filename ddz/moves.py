@@ -11,6 +11,7 @@ from itertools import combinations, compress
 from operator import eq, le
 
 from .cards import (
+    BITS,
     BLACK_JOKER,
     HAND_LIMIT,
     NUM_RANKS,
@@ -318,12 +319,7 @@ def lead_keys(c: Counts, v: Variant = STANDARD) -> list[int]:
     if len(r2) >= 3:
         keys += _PAIR_STRAIGHTS[sum(map(_BIT.__getitem__, r2))]
     if len(r3) >= 2:
-        spans = _AIRPLANE_SPANS[sum(map(_BIT.__getitem__, r3))]
-        if spans:
-            if n < 18:
-                spans = tuple(s for s in spans if 3 * (s[1] - s[0] + 1) <= n)
-            keys += [_CHAIN[3][a][b] for a, b in spans]
-            keys += _airplanes_with_kickers(c, n, v, spans)
+        keys += _airplanes(c, n, v, r3)
     r4 = [r for r in r3 if c[r] == 4]
     if r4:
         keys += _GENERATORS["four_two_singles"](c, n, -1, None, v)
@@ -332,6 +328,60 @@ def lead_keys(c: Counts, v: Variant = STANDARD) -> list[int]:
     if c[BLACK_JOKER] and c[RED_JOKER]:
         keys.append(_ROCKET)
     return keys
+
+
+def lowest_keys(c: Counts, v: Variant = STANDARD) -> list[int]:
+    """The keys of :func:`lead_keys` (same order) that hold the lowest rank of the non-empty counts
+    ``c``: every way of playing a hand out starts, in some order, with one of them. Built
+    directly for the common kinds (a trio's kicker can be that rank, a chain must start there);
+    the rare ones (airplanes, four with two) are filtered from their generators."""
+    r1 = list(compress(_RANGE, c))
+    low = r1[0]
+    m, p1, shift = c[low], _P1[low], BITS * low
+    keys = [p1]
+    r2 = [r for r in r1 if c[r] >= 2]
+    if m >= 2:
+        keys.append(_P2[low])
+    r3 = [r for r in r2 if c[r] >= 3]
+    if r3:
+        t0 = _P3[low]
+        others = r3[1:] if m >= 3 else r3
+        if m >= 3:
+            keys.append(t0)
+            keys += [t0 + _P1[r] for r in r1[1:]]
+        keys += [_P3[t] + p1 for t in others]
+        if m >= 3:
+            keys += [t0 + _P2[r] for r in r2[1:]]
+        if m >= 2:
+            keys += [_P3[t] + _P2[low] for t in others]
+    if len(r1) >= 5 and low < ACE and c[low + 1]:
+        keys += [k for k in _STRAIGHTS[sum(map(_BIT.__getitem__, r1))] if k >> shift & 7]
+    if len(r2) >= 3 and m >= 2:
+        keys += [k for k in _PAIR_STRAIGHTS[sum(map(_BIT.__getitem__, r2))] if k >> shift & 7]
+    rare: list[int] = []
+    n = sum(c)
+    if len(r3) >= 2:
+        rare += _airplanes(c, n, v, r3)
+    if any(c[r] == 4 for r in r3):
+        rare += _GENERATORS["four_two_singles"](c, n, -1, None, v)
+        rare += _GENERATORS["four_two_pairs"](c, n, -1, None, v)
+    keys += [k for k in rare if k >> shift & 7]
+    if m == 4:
+        keys.append(_P4[low])
+    if low == BLACK_JOKER and c[RED_JOKER]:
+        keys.append(_ROCKET)
+    return keys
+
+
+def _airplanes(c: Counts, n: int, v: Variant, r3: list[int]) -> list[int]:
+    """Keys of every airplane the ``n`` cards ``c`` can lead, bare then with kickers (``r3``: the
+    ranks holding three or more cards)."""
+    spans = _AIRPLANE_SPANS[sum(map(_BIT.__getitem__, r3))]
+    if not spans:
+        return []
+    if n < 18:
+        spans = tuple(s for s in spans if 3 * (s[1] - s[0] + 1) <= n)
+    return [_CHAIN[3][a][b] for a, b in spans] + _airplanes_with_kickers(c, n, v, spans)
 
 
 def _airplanes_with_kickers(c: Counts, n: int, v: Variant, spans: tuple[tuple[int, int], ...]) -> list[int]:

@@ -11,8 +11,10 @@ import pytest
 
 from benchmarks.arena import make_agent, run
 from ddz.ai import LEVEL_NAMES_ES, LEVELS, Cpu, choose_play, cpu, hint
+from ddz.cards import TWO, Cards, parse
 from ddz.codes import encode, ids_for
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game
+from ddz.plays import classify
 from tests.oracle import sample
 from tests.test_ai_arena import situation
 
@@ -189,6 +191,105 @@ def test_hard_playouts_stay_within_the_budget(monkeypatch: pytest.MonkeyPatch) -
         assert calls - 1 <= 40
 
 
+def _played_out(game: Game, hands: list[Cards], action: str) -> int:
+    """The reference for :func:`cpu.playout`: a real :class:`Game` (every play checked) with the
+    seats holding ``hands``, played to the end by «Normal» after ``action``; 1 if the side of the
+    player to move wins."""
+    sim = copy.deepcopy(game)
+    sim.hands = [ids_for(h) for h in hands]
+    sim._hand_cache = {}
+    side = game.turn == game.landlord
+    sim.apply(action)
+    while sim.phase == PLAYING:
+        sim.apply(choose_play(sim, level="normal", explain=False).action)
+    assert sim.result is not None
+    return int((sim.result.winner == "landlord") == side)
+
+
+def test_playouts_end_as_the_real_game_does() -> None:
+    # A playout runs on a bare position (hands, table, turn) and stops at a forced win: the
+    # winner is the one of the real game, every play checked, played to its last card.
+    checked = 0
+    for g in _endgame_positions(10):
+        for hands in cpu.rollout_deals(g, g.turn)[:3]:
+            for action in g.legal_actions()[:4]:
+                assert cpu.playout(g, hands, action) == _played_out(g, hands, action), (g.actions, action)
+                checked += 1
+    assert checked >= 60
+
+
+def _passed_holding_an_answer(game: Game, deal: list[Cards]) -> int:
+    """How many passes of the deal's other seats on an opponent's single, pair or trio came from a
+    hand (its cards in ``deal`` plus those it played after the pass) holding exactly that many
+    cards of a higher rank below the 2s: a second reading of the trail, trick by trick."""
+    lord = game.landlord
+    odd = 0
+    owner, last, passes = -1, "", 0
+    for i, (who, action) in enumerate(game.trail):
+        if action != PASS:
+            owner, last, passes = who, action, 0
+            continue
+        if last and who != game.turn and (who == lord) != (owner == lord):
+            play = classify(last)
+            need = {"single": 1, "pair": 2, "trio": 3}.get(str(play.kind), 0)
+            then = deal[who]
+            for w, a in game.trail[i + 1 :]:
+                if w == who and a != PASS:
+                    then = then + parse(a)
+            odd += bool(need) and any(then.counts[r] == need for r in range(play.rank + 1, TWO))
+        passes += 1
+        if passes == 2:
+            last = ""
+    return odd
+
+
+def test_passes_make_the_deals_where_they_were_unlikely_rarer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A seat that passed on its opponents' 9 while holding a lone 10 is not impossible, but rarer:
+    # fewer of the sampled deals than of plain shuffles give it such an answer, and none when such
+    # deals are never kept and enough shuffles are tried (counted by a second reading of the trail).
+    positions = [g for g in _endgame_positions(30) if cpu._declined(g, g.turn)]
+    assert len(positions) >= 8
+    weighed = sum(_passed_holding_an_answer(g, d) for g in positions for d in cpu.rollout_deals(g, g.turn))
+    monkeypatch.setattr(cpu, "PASS_ODDS", 1.0)
+    plain = sum(_passed_holding_an_answer(g, d) for g in positions for d in cpu.rollout_deals(g, g.turn))
+    monkeypatch.setattr(cpu, "PASS_ODDS", 0.0)
+    monkeypatch.setattr(cpu, "SAMPLE_TRIES", 200)
+    never = sum(_passed_holding_an_answer(g, d) for g in positions for d in cpu.rollout_deals(g, g.turn))
+    assert plain >= 40 and weighed < 0.8 * plain and never == 0
+
+
+def test_playouts_skip_what_is_settled_and_choose_as_if_every_playout_were_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # «Difícil» stops playing a candidate once it could no longer win clearly, and stops simulating
+    # once none could: the same choices and reasons as playing every candidate on every deal (with a
+    # budget that never binds, so both see the same deals), among them decisions the playouts
+    # overturned; and the skipping saves playouts.
+    monkeypatch.setattr(cpu, "ROLLOUT_BUDGET", 1 << 30)
+    positions = _endgame_positions(57)[34:]
+    played = {"skipping": 0, "every": 0}
+    every, run = cpu.rollout_outcomes, cpu.playout
+
+    def counted(*args: Any) -> int:
+        played[mode] += 1
+        return run(*args)
+
+    def all_deals(
+        game: Game, seat: int, actions: list[str], budget: int | None = None, still_open: Any = None
+    ) -> Any:
+        return every(game, seat, actions, budget)
+
+    monkeypatch.setattr(cpu, "playout", counted)
+    mode = "skipping"
+    skipping = [choose_play(g, level="hard") for g in positions]
+    monkeypatch.setattr(cpu, "rollout_outcomes", all_deals)
+    mode = "every"
+    full = [choose_play(g, level="hard") for g in positions]
+    assert sum(a.why.code == "playout" for a in full) >= 2
+    assert skipping == full
+    assert played["skipping"] < 0.8 * played["every"], played
+
+
 def test_hard_is_deterministic_and_sees_only_its_seat() -> None:
     # The same decision (and reason) again, after forgetting every cache, and whatever the hidden
     # cards: redealing the other two hands (same counts, same kitty cards kept) changes nothing.
@@ -250,3 +351,37 @@ def test_plan_memos_are_shared_bounded_and_change_nothing(monkeypatch: pytest.Mo
     assert shared == fresh
     solver._PLAN_MEMOS.clear()
     solver._LOWEST.clear()
+
+
+def test_the_truth_check_reruns_a_playout_estimate_and_catches_a_wrong_count() -> None:
+    # «X won a of N deals, Y won b»: true as the CPU says it, false with one count off, with the two
+    # actions swapped, or with an action that was not among those tried.
+    from ddz.ai.reasons import Reason, as_message
+    from truthcheck.claims import Decision, check
+
+    found = 0
+    for g in _endgame_positions(57)[34:]:
+        advice = choose_play(g, level="hard")
+        if advice.why.code != "playout":
+            continue
+        found += 1
+        d = advice.why.data
+        assert check(Decision(g, g.turn, advice.action), as_message(advice.why)) == []
+        wrong = [
+            {**d, "wins": d["wins"] - 1},
+            {**d, "other_wins": d["other_wins"] + 1},
+            {
+                **d,
+                "action": d["other"],
+                "other": d["action"],
+                "wins": d["other_wins"],
+                "other_wins": d["wins"],
+            },
+            {**d, "tried": [t for t in d["tried"] if t != d["other"]]},
+        ]
+        for data in wrong:
+            claim = as_message(Reason("playout", data))
+            assert check(Decision(g, g.turn, advice.action), claim), data
+        if found == 2:
+            return
+    raise AssertionError(f"{found} playout decisions among the positions")

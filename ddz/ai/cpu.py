@@ -6,12 +6,13 @@ landlord and the card counter (unseen cards). Deterministic: no randomness at al
 
 from __future__ import annotations
 
-import copy
 import functools
 import math
 import random
 import zlib
+from collections.abc import Callable, Sequence, Sized
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..cards import (
     BLACK_JOKER,
@@ -25,12 +26,12 @@ from ..cards import (
     parse,
     unpack,
 )
-from ..codes import cards_of, ids_for
+from ..codes import cards_of
 from ..game import BIDDING, PASS, PLAYING, Game, GameError
 from ..messages import CodedError
 from ..moves import follow_keys, legal_plays, plays_for_keys
 from ..plays import CHAIN_KINDS, Play, classify
-from ..variants import STANDARD
+from ..variants import STANDARD, Variant
 from .reasons import Reason, render
 from .solver import decompose, min_cost, min_plays, min_plays_key, plays_with_lowest
 
@@ -160,9 +161,22 @@ ENDGAME_CARDS = 12
 """The exact endgame search runs when the hand holds at most this many cards."""
 
 
-def _is_boss(p: Play, unseen: list[int], most: int = 20) -> bool:
+_GROUPS = {"single": 1, "pair": 2, "trio": 3}
+"""The kinds that are one group of a rank, with their size (what beats them is a higher group)."""
+
+
+def _is_boss(p: Play, unseen: Sequence[int], most: int = 20) -> bool:
     """Nobody holding at most ``most`` of the unseen cards can beat ``p`` (a sure trick)."""
-    return not any(sum(unpack(k)) <= most for k in follow_keys(unseen, p))
+    need = _GROUPS.get(p.kind)
+    if need is None:
+        return not any(sum(unpack(k)) <= most for k in follow_keys(unseen, p))
+    # a single, pair or trio: a higher group of its size, a bomb or the rocket beats it
+    top = RED_JOKER if need == 1 else TWO
+    if most >= need and any(unseen[r] >= need for r in range(p.rank + 1, top + 1)):
+        return False
+    if most >= 4 and 4 in unseen[:BLACK_JOKER]:
+        return False
+    return not (most >= 2 and unseen[BLACK_JOKER] and unseen[RED_JOKER])
 
 
 _ENDGAME: dict[tuple[tuple[int, ...], int], tuple[dict[int, bool], dict[int, int]]] = {}
@@ -200,7 +214,7 @@ _CACHE_LIMIT = 50_000
 @functools.lru_cache(maxsize=_CACHE_LIMIT)
 def _boss(p: Play, seen: tuple[int, ...], most: int) -> bool:
     """:func:`_is_boss` for the unseen cards ``seen``, remembered (playouts ask it again and again)."""
-    return _is_boss(p, list(seen), most)
+    return _is_boss(p, seen, most)
 
 
 @functools.lru_cache(maxsize=_CACHE_LIMIT)
@@ -245,9 +259,25 @@ def sure_order(first: Play, rest: Cards, pool: list[int], most: int) -> dict[str
     return {"order": [q.shown() for q in (first, *sure, *open_)], "last_open": bool(open_)}
 
 
+class _Position(Protocol):
+    """What the cost order reads of a position: a :class:`~ddz.game.Game`, or a playout's :class:`_Sim`."""
+
+    @property
+    def hands(self) -> Sequence[Sized]: ...
+    @property
+    def table(self) -> Play | None: ...
+    @property
+    def table_seat(self) -> int | None: ...
+    @property
+    def landlord(self) -> int | None: ...
+    @property
+    def variant(self) -> Variant: ...
+    def hand(self, seat: int) -> Cards: ...
+
+
 @dataclass
 class _Seat:
-    game: Game
+    game: _Position
     seat: int
     known: list[int] | None = None
     """The seat's unseen cards when the caller already has them (playouts keep them up to date)."""
@@ -257,8 +287,11 @@ class _Seat:
     def __post_init__(self) -> None:
         g = self.game
         self.hand = g.hand(self.seat)
-        self.unseen = self.known if self.known is not None else list(g.unseen_cards(self.seat).counts)
-        self.seen = tuple(self.pool if self.pool is not None else others_pool(g, self.seat))
+        if self.known is None or self.pool is None:
+            assert isinstance(g, Game), "a playout position passes its unseen cards and pool"
+            self.known, self.pool = list(g.unseen_cards(self.seat).counts), others_pool(g, self.seat)
+        self.unseen = self.known
+        self.seen = tuple(self.pool)
         """What the others may hold: the unseen cards and the kitty cards the landlord still holds
         (a farmer knows them, so they are not «unseen», but they can beat a play all the same)."""
         self.landlord = g.landlord if g.landlord is not None else -1
@@ -268,6 +301,8 @@ class _Seat:
         self.counts = [len(h) for h in g.hands]
         self.near = min(self.counts[s] for s in self.opponents)
         """The fewest cards an opponent holds."""
+        self.most = max(self.counts[o] for o in range(3) if o != self.seat)
+        """The most cards another seat holds (partner included: a sure win must hold against both)."""
         self.plays_now = min_plays(self.hand)
         c = self.hand.counts
         self.quads = [r for r in range(13) if c[r] == 4]
@@ -280,11 +315,6 @@ class _Seat:
         """Could a card (or pair) the others may hold beat this single (or pair)?"""
         need = 1 if p.kind == "single" else 2
         return any(self.seen[r] >= need for r in range(p.rank + 1, NUM_RANKS))
-
-    @property
-    def most(self) -> int:
-        """The most cards another seat holds (partner included: a sure win must hold against both)."""
-        return max(self.counts[o] for o in range(3) if o != self.seat)
 
 
 def others_pool(game: Game, seat: int) -> list[int]:
@@ -344,17 +374,16 @@ WEIGHTS = Weights()
 duplicate deals without playouts: no change won more than 0.7 points more than today's weights."""
 
 
-def _play_cost(
-    s: _Seat, p: Play, leading: bool, hard: bool = False, explain: bool = True
-) -> tuple[float, Reason, str]:
-    """The cost of a play (lower is better), its reason, and what makes it expensive (if anything)."""
+def _play_cost(s: _Seat, p: Play, leading: bool, hard: bool = False) -> tuple[float, Reason, str]:
+    """The cost of a play (lower is better), its reason (without what :func:`_explained` adds for
+    the chosen play), and what makes it expensive (if anything)."""
     rest_key = s.hand.key - p.cards.key
     m = min_plays_key(rest_key)
     if m == 0:
         return -1000.0, Reason("go_out"), ""
     w = WEIGHTS
     cost = w.plays * m + w.rank * p.rank
-    reason = Reason("fewest_plays", {"plays": m, "plan": _plan(Cards.from_key(rest_key)) if explain else []})
+    reason = Reason("fewest_plays", {"plays": m, "plan": []})
     expense = "more_plays" if m >= s.plays_now else ""
     near_count = s.near
     danger = near_count <= (HARD_DANGER if hard else 4)
@@ -396,9 +425,7 @@ def _play_cost(
     most = s.most
     if _boss(p, s.seen, most) and _sure(rest_key, s.seen, most):
         cost -= 500.0
-        reason = Reason(
-            "sure_win", sure_order(p, Cards.from_key(rest_key), list(s.seen), most) if explain else {}
-        )
+        reason = Reason("sure_win")
     return cost, reason, expense
 
 
@@ -426,7 +453,7 @@ def _attach_kickers(s: _Seat, p: Play, m: int, cost: float, reason: Reason) -> t
     return cost, reason
 
 
-def _cover_partner(s: _Seat, game: Game) -> bool:
+def _cover_partner(s: _Seat, game: _Position) -> bool:
     """«Difícil»: the farmer just before the landlord must overtake its partner's low play when the
     landlord, next to play, has few cards and could beat it."""
     table = game.table
@@ -456,7 +483,7 @@ def choose_play(game: Game, seat: int | None = None, level: str = "hard", explai
     return _decide(game, _Seat(game, seat), level == "hard", explain)
 
 
-def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
+def _decide(game: _Position, s: _Seat, hard: bool, explain: bool) -> Advice:
     """«Normal» (or «Difícil» when ``hard``) for the seat ``s`` sees."""
     seat = s.seat
     plays = legal_plays(s.hand, game.table, game.variant)  # the seat's own plays
@@ -467,7 +494,7 @@ def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
     options: list[tuple[float, int, str, Reason]] = []
     expenses: dict[int, str] = {}
     for i, p in enumerate(plays):
-        cost, reason, expenses[i] = _play_cost(s, p, leading, hard, explain)
+        cost, reason, expenses[i] = _play_cost(s, p, leading, hard)
         feed_kind = "single" if s.counts[s.partner] == 1 else "pair"
         feeding = (
             leading
@@ -518,10 +545,13 @@ def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
         options.append((cost, len(plays), PASS, reason))
     options.sort(key=lambda o: (o[0], o[1]))
     if hard and options[0][0] > -400 and len(options) > 1 and sum(s.counts) <= ROLLOUT_CARDS:
+        assert isinstance(game, Game)  # playouts decide with hard=False
         options = _rollouts(game, s, options)
     cost, index, action, reason = options[0]
     if action != PASS:
         chosen = plays[index]
+        if explain:
+            reason = _explained(reason, s, chosen)
         plan_of = reason.extra[0] if reason.code == "long_chain" else reason
         kept = control_summary(s.hand - chosen.cards, list(plan_of.data.get("plan", [])) or None)
         if reason.code == "fewest_plays" and not leading and chosen.rank >= TWO:
@@ -550,48 +580,114 @@ def _decide(game: Game, s: _Seat, hard: bool, explain: bool) -> Advice:
     return Advice(action, reason, left)
 
 
+def _explained(reason: Reason, s: _Seat, chosen: Play) -> Reason:
+    """``reason`` with what only a reader needs, worked out for the chosen play alone (the options
+    are weighed without it): the plan of the rest of the hand and the order of a sure win."""
+    extra = tuple(_explained(r, s, chosen) for r in reason.extra)
+    if reason.code == "fewest_plays":
+        return Reason(reason.code, {**reason.data, "plan": _plan(s.hand - chosen.cards)}, extra)
+    if reason.code == "sure_win":
+        return Reason(reason.code, sure_order(chosen, s.hand - chosen.cards, list(s.seen), s.most), extra)
+    return Reason(reason.code, reason.data, extra)
+
+
 LEAD_VALUE = (8.0, 14.0, 40.0, 6.0)
 """What passing costs «Difícil» when an opponent holds the trick: opponents far (more than 8 cards),
 near, about to go out; and the extra when the hand holds plenty of control cards."""
 
 
-ROLLOUT_CARDS = 35
-"""«Difícil» checks its best candidates by playing the hand out when this few cards are left."""
+ROLLOUT_CARDS = 44
+"""«Difícil» checks its best candidates by playing the hand out when this few cards are left in the
+three hands (35 before the playouts ran on bare positions and stopped once the question was settled;
+40 before the solver branched on generated lowest-card plays)."""
 ROLLOUT_CANDIDATES = 3
 ROLLOUT_SAMPLES = 16
 ROLLOUT_BUDGET = 1000
 """At most this many simulated decisions (of every playout of one decision together): enough for
 all 16 deals in nearly every decision from 35 cards down, so the sign test has evidence to judge
-(at 250, from 40 cards, decisions with 30 cards or more on the table got 4 to 6 deals)."""
+(at 250, decisions with 30 cards or more on the table got 4 to 6 deals)."""
 
 
 def rollout_deals(game: Game, seat: int) -> list[list[Cards]]:
     """«Difícil»'s sample of deals of the unseen cards that fit what ``seat`` has seen (the others'
     card counts, what the landlord must still hold of the kitty), from a generator seeded with the
-    seat's own view (its hand and the public actions), so the sample depends only on that view."""
+    seat's own view (its hand and the public actions), so the sample depends only on that view.
+
+    Passes weigh in: a deal where a seat that passed on its opponents' single, pair or trio held a
+    whole group that beat it (see :func:`_declined`) is kept only with chance :data:`PASS_ODDS` per
+    such pass, and up to :data:`SAMPLE_TRIES` shuffles look for a deal to keep (else the one with
+    the fewest such passes). A pass proves nothing (a seat may keep its cards), so it only makes
+    those deals rarer."""
     s = _Seat(game, seat)
     others = [o for o in range(3) if o != seat]
     rng = random.Random(zlib.crc32(f"{seat}|{s.hand}|{'.'.join(game.actions)}".encode()))
     must = {o: Cards() for o in others}
     if s.landlord in must:
-        played = [0] * NUM_RANKS
-        for player, action in game.trail:
-            if player == s.landlord and action != PASS:
-                for r, n in enumerate(parse(action).counts):
-                    played[r] += n
+        played = game.landlord_played.counts
         must[s.landlord] = Cards(max(k - p, 0) for k, p in zip(cards_of(game.kitty).counts, played))
     # the unseen cards already leave out what the landlord must still hold of the kitty
     pool = [r for r in range(NUM_RANKS) for _ in range(s.unseen[r])]
+    first, second = (s.counts[o] - len(must[o]) for o in others)
+    passes = _declined(game, seat)
     deals = []
     for _ in range(ROLLOUT_SAMPLES):
-        rng.shuffle(pool)
-        need = s.counts[others[0]] - len(must[others[0]])
-        hands = {seat: s.hand}
-        hands[others[0]] = must[others[0]] + Cards.from_ranks(pool[:need])
-        rest = s.counts[others[1]] - len(must[others[1]])
-        hands[others[1]] = must[others[1]] + Cards.from_ranks(pool[need : need + rest])
-        deals.append([hands[i] for i in range(3)])
+        fewest: tuple[int, list[Cards]] | None = None
+        for _ in range(SAMPLE_TRIES):
+            rng.shuffle(pool)
+            deal = [s.hand, s.hand, s.hand]
+            deal[others[0]] = must[others[0]] + Cards.from_ranks(pool[:first])
+            deal[others[1]] = must[others[1]] + Cards.from_ranks(pool[first : first + second])
+            odd = sum(_held_answer(deal[o].counts, play, later) for o, play, later in passes)
+            if not odd or rng.random() < PASS_ODDS**odd:
+                break  # this deal is kept
+            if fewest is None or odd < fewest[0]:
+                fewest = (odd, deal)
+        else:
+            assert fewest is not None
+            deal = fewest[1]
+        deals.append(deal)
     return deals
+
+
+SAMPLE_TRIES = 12
+"""How many shuffles :func:`rollout_deals` tries for each deal it keeps."""
+PASS_ODDS = 0.35
+"""How much rarer a sampled deal is made by each pass it makes unlikely (:func:`rollout_deals`)."""
+
+
+def _declined(game: Game, seat: int) -> list[tuple[int, Play, list[int]]]:
+    """Each pass of another seat than ``seat`` on its opponents' single, pair or trio: who passed,
+    the play it passed on, and the cards it has played since (its hand then: now plus those)."""
+    found: list[tuple[int, Play, int]] = []
+    table: Play | None = None
+    table_seat, passes = -1, 0
+    lord = game.landlord
+    for i, (player, action) in enumerate(game.trail):
+        if action != PASS:
+            table, table_seat, passes = classify(action), player, 0
+            continue
+        opposed = (player == lord) != (table_seat == lord)
+        if table is not None and table.kind in _GROUPS and player != seat and opposed:
+            found.append((player, table, i))
+        passes += 1
+        if passes == 2:
+            table = None
+    out = []
+    for who, play, i in found:
+        later = [0] * NUM_RANKS
+        for player, action in game.trail[i + 1 :]:
+            if player == who and action != PASS:
+                for r, n in enumerate(parse(action).counts):
+                    later[r] += n
+        out.append((who, play, later))
+    return out
+
+
+def _held_answer(now: tuple[int, ...], play: Play, later: list[int]) -> bool:
+    """Did a hand (``now`` plus the cards played ``later``) hold a whole group below the 2s (a
+    single, pair or trio of one rank, nothing broken, no 2 or joker) that beats ``play``?"""
+    need = _GROUPS[str(play.kind)]
+    return any(now[r] + later[r] == need for r in range(play.rank + 1, TWO))
 
 
 SIGNIFICANCE = 0.1
@@ -617,14 +713,28 @@ def _rollouts(
 
     The work is bounded: at most :data:`ROLLOUT_BUDGET` simulated decisions in all. A deal whose
     playouts do not all fit in what is left of the budget is not counted, and no further deal is
-    tried, so every candidate is judged on the same deals."""
+    tried, so every candidate is judged on the same deals. A candidate that could no longer win
+    clearly, were it to win every deal left, is not played on the further deals (its count is not
+    needed: it cannot be chosen), and no further deal is tried once that holds for every candidate:
+    the choice is already made."""
     candidates = options[:ROLLOUT_CANDIDATES]
-    outcomes = rollout_outcomes(game, s.seat, [o[2] for o in candidates])
-    wins = [sum(o[j] for o in outcomes) for j in range(len(candidates))]
+
+    def still_open(outcomes: list[tuple[int, ...]]) -> list[int]:
+        """The candidates still in question (the first among them), or none: a candidate stays
+        in question while winning every deal left could still make it beat the first clearly."""
+        left = ROLLOUT_SAMPLES - len(outcomes)
+        live = []
+        for j in range(1, len(candidates)):
+            better, worse = _paired(outcomes, j)
+            if sign_test(better + left, worse) <= SIGNIFICANCE:
+                live.append(j)
+        return [0, *live] if live else []
+
+    outcomes = rollout_outcomes(game, s.seat, [o[2] for o in candidates], still_open=still_open)
+    wins = [sum(max(o[j], 0) for o in outcomes) for j in range(len(candidates))]
 
     def clear(j: int) -> bool:
-        better = sum(o[j] > o[0] for o in outcomes)
-        return sign_test(better, sum(o[j] < o[0] for o in outcomes)) <= SIGNIFICANCE
+        return sign_test(*_paired(outcomes, j)) <= SIGNIFICANCE
 
     order = sorted(range(len(candidates)), key=lambda j: (not (j == 0 or clear(j)), -wins[j], j))
     if order[0] != 0:
@@ -641,31 +751,53 @@ def _rollouts(
     return [candidates[j] for j in order] + options[len(candidates) :]
 
 
+NOT_PLAYED = -1
+"""In :func:`rollout_outcomes`: the action was not played on that deal (no longer in question)."""
+
+
+def _paired(outcomes: list[tuple[int, ...]], j: int) -> tuple[int, int]:
+    """On how many deals candidate ``j`` won where the first lost, and the reverse (the deals it was
+    not played on count for neither)."""
+    return sum(o[j] > o[0] for o in outcomes), sum(0 <= o[j] < o[0] for o in outcomes)
+
+
 def rollout_outcomes(
-    game: Game, seat: int, actions: list[str], budget_decisions: int | None = None
+    game: Game,
+    seat: int,
+    actions: list[str],
+    budget_decisions: int | None = None,
+    still_open: Callable[[list[tuple[int, ...]]], list[int]] | None = None,
+    deals: int | None = None,
 ) -> list[tuple[int, ...]]:
     """For each of the first deals of :func:`rollout_deals` (as many as ``budget_decisions``
-    simulated decisions allow, by default :data:`ROLLOUT_BUDGET`), whether each of ``actions``
-    wins its playout (1) or not (0)."""
-    budget = _Budget(ROLLOUT_BUDGET if budget_decisions is None else budget_decisions)
+    simulated decisions allow, by default :data:`ROLLOUT_BUDGET`; or exactly the first ``deals``,
+    with no budget), whether each of ``actions`` wins its playout (1) or not (0). With
+    ``still_open``, the actions it names after each deal (by index) are the only ones played on the
+    next (the others get :data:`NOT_PLAYED`), and none further once it names none."""
+    budget = None
+    if deals is None:
+        budget = _Budget(ROLLOUT_BUDGET if budget_decisions is None else budget_decisions)
     out: list[tuple[int, ...]] = []
-    for hands in rollout_deals(game, seat):
+    live: Sequence[int] = range(len(actions))
+    for hands in rollout_deals(game, seat)[:deals]:
         won = []
-        for action in actions:
-            won.append(playout(game, hands, action, budget))
-            if budget.cut:
+        for j, action in enumerate(actions):
+            won.append(playout(game, hands, action, budget) if j in live else NOT_PLAYED)
+            if budget is not None and budget.cut:
                 return out
         out.append(tuple(won))
+        if still_open is not None:
+            live = still_open(out)
+            if not live:
+                return out
     return out
 
 
-def rollout_wins(
-    game: Game, seat: int, actions: list[str], budget_decisions: int | None = None
-) -> tuple[list[int], int]:
-    """How many playouts each of ``actions`` wins on the deals of :func:`rollout_outcomes`, and on
-    how many deals."""
-    outcomes = rollout_outcomes(game, seat, actions, budget_decisions)
-    return [sum(o[j] for o in outcomes) for j in range(len(actions))], len(outcomes)
+def rollout_wins(game: Game, seat: int, actions: list[str], deals: int) -> list[int]:
+    """How many playouts each of ``actions`` wins on the first ``deals`` deals of
+    :func:`rollout_deals` (every one played out, whatever it costs)."""
+    outcomes = rollout_outcomes(game, seat, actions, deals=deals)
+    return [sum(o[j] for o in outcomes) for j in range(len(actions))]
 
 
 def _shown(action: str) -> str:
@@ -692,24 +824,24 @@ class _Counter:
         self.landlord_played = [0] * NUM_RANKS
         for player, action in game.trail:
             if action != PASS:
-                self.add(player, action)
+                self.add(player, parse(action).counts)
         self.kitty = cards_of(game.kitty).counts
 
-    def add(self, player: int, action: str) -> None:
-        counts = parse(action).counts
+    def add(self, player: int, counts: tuple[int, ...]) -> None:
+        """Count the cards ``counts`` (per rank) that ``player`` has just played."""
         for r in range(NUM_RANKS):
             self.played[r] += counts[r]
         if player == self.landlord:
             for r in range(NUM_RANKS):
                 self.landlord_played[r] += counts[r]
 
-    def pool(self, game: Game, seat: int) -> list[int]:
+    def pool(self, game: _Position, seat: int) -> list[int]:
         """:func:`others_pool`, from the cards played so far."""
         hand = game.hand(seat).counts
         full = FULL_DECK.counts
         return [full[r] - hand[r] - self.played[r] for r in range(NUM_RANKS)]
 
-    def unseen(self, game: Game, seat: int) -> list[int]:
+    def unseen(self, game: _Position, seat: int) -> list[int]:
         hand = game.hand(seat).counts
         full = FULL_DECK.counts
         if seat == self.landlord:
@@ -720,27 +852,54 @@ class _Counter:
         ]
 
 
+class _Sim:
+    """The bare play phase a playout needs (hands as rank multisets, the table, the turn): what
+    :func:`_decide` and :class:`_Seat` read of a :class:`~ddz.game.Game`, without its records,
+    checks and events. A play's legality is :func:`_decide`'s (it picks among the seat's legal
+    plays), so nothing is checked again here."""
+
+    __slots__ = ("hands", "landlord", "passes", "table", "table_seat", "turn", "variant")
+
+    def __init__(self, game: Game, hands: list[Cards]) -> None:
+        self.hands = list(hands)
+        self.table, self.table_seat, self.passes = game.table, game.table_seat, game.passes
+        self.turn, self.landlord, self.variant = game.turn, game.landlord, game.variant
+
+    def hand(self, seat: int) -> Cards:
+        return self.hands[seat]
+
+    def apply(self, action: str) -> bool:
+        """Take the action of the seat to move; True when it empties that seat's hand."""
+        seat = self.turn
+        self.turn = (seat + 1) % 3
+        if action == PASS:
+            self.passes += 1
+            if self.passes == 2:  # the trick ends: its winner, next to move, leads
+                self.table, self.passes = None, 0
+            return False
+        play = classify(action, self.variant)
+        self.hands[seat] = left = self.hands[seat] - play.cards
+        self.table, self.table_seat, self.passes = play, seat, 0
+        return not left
+
+
 def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None = None) -> int:
     """1 if the side of the player to move wins when the seats hold ``hands`` and, after
     ``action``, every seat plays «Normal» (each of their decisions spends one unit of ``budget``;
     when none is left the playout stops and ``budget.cut`` says its result means nothing). A seat that finds a sure win (exact
     endgame search) wins at once: the rest is not played out."""
     landlord_side = game.turn == game.landlord
-    sim = copy.copy(game)
-    sim.hands = [ids_for(h) for h in hands]  # ids only need to be unique within a hand
-    sim._hand_cache = {}
-    sim.trail, sim.actions = list(game.trail), list(game.actions)
-    sim.plays_by_seat, sim.doublings = list(game.plays_by_seat), list(game.doublings)
-    sim.last_action = dict(game.last_action)
+    sim = _Sim(game, hands)
     counter = _Counter(game)
     act = action
     while True:
         player = sim.turn
-        sim.apply(act)
+        out = sim.apply(act)
         if act != PASS:
-            counter.add(player, act)
-        if sim.phase != PLAYING:
-            break
+            assert sim.table is not None  # the play just made
+            counter.add(player, sim.table.cards.counts)
+        if out:
+            return int((player == sim.landlord) == landlord_side)
         if budget is not None:
             if budget.left == 0:
                 budget.cut = True
@@ -753,8 +912,6 @@ def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None 
         if advice.why.code == "sure_win":  # a forced win: no need to play it out
             return int((seat == sim.landlord) == landlord_side)
         act = advice.action
-    assert sim.result is not None
-    return int((sim.result.winner == "landlord") == landlord_side)
 
 
 def _lead_value(s: _Seat) -> float:

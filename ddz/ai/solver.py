@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cards import BITS, BLACK_JOKER, NUM_RANKS, RED_JOKER, TWO, Cards, parse, unpack
-from ..moves import lead_keys, plays_for_keys
+from ..cards import BLACK_JOKER, RED_JOKER, TWO, Cards, parse, unpack
+from ..moves import lowest_keys, plays_for_keys
 from ..plays import Play
 from ..variants import STANDARD
 
@@ -29,9 +29,7 @@ def plays_with_lowest(key: int) -> tuple[int, ...]:
     (a bounded memo: searches of one game meet the same part-hands again and again)."""
     got = _LOWEST.get(key)
     if got is None:
-        c = unpack(key)
-        shift = BITS * next(r for r in range(NUM_RANKS) if c[r])
-        got = tuple([p for p in lead_keys(c) if (p >> shift) & 7])
+        got = tuple(lowest_keys(unpack(key)))
         if len(_LOWEST) >= _LOWEST_LIMIT:
             _LOWEST.clear()
         _LOWEST[key] = got
