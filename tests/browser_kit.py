@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -100,6 +101,20 @@ def tap(page: Page, card_id: str, touch: bool = True, scope: str = HAND, settle:
         page.mouse.click(x, y)
 
 
+def double_click(page: Page, x: float, y: float, gap: float = 0.08) -> None:
+    """Two clicks at (x, y) stamped ``gap`` seconds apart, whatever the load: the widget reads a
+    double tap from the events' own times (``e.timeStamp``), and ``mouse.dblclick`` lets the browser
+    stamp each event when it gets round to it, which on a busy machine can be more than the widget's
+    350 ms apart (a CI run lost a double tap that way)."""
+    cdp = page.context.new_cdp_session(page)
+    t0 = time.time()
+    for n in (1, 2):
+        for kind in ("mousePressed", "mouseReleased"):
+            event = {"type": kind, "x": x, "y": y, "button": "left", "clickCount": n}
+            cdp.send("Input.dispatchMouseEvent", {**event, "timestamp": t0 + (n - 1) * gap})
+    cdp.detach()
+
+
 IDLE = """() => {
   const app = document.querySelector('[data-testid="stApp"]');
   return !!app && app.dataset.testConnectionState === 'CONNECTED'
@@ -184,29 +199,70 @@ def dock_state(page: Page) -> dict[str, str]:
     return {k: el.get_attribute(f"data-{k}") or "" for k in ("actions", "mine", "phase", "delay")}
 
 
+# What the page looked like when a wait ran out: the app's connection and run state, the stored
+# preferences' state, stale elements, and the dock's state (actions, whose turn, phase).
+PAGE_STATE = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const d = document.querySelector('[data-testid="dock-state"]');
+  return JSON.stringify({
+    connection: app && app.dataset.testConnectionState, script: app && app.dataset.testScriptState,
+    prefs: document.documentElement.dataset.ddzPrefs || null,
+    stale: document.querySelectorAll('[data-stale="true"]').length,
+    dock: d ? Object.assign({}, d.dataset) : null,
+    result: !!document.querySelector('[data-testid="result"]'),
+    buttons: [...document.querySelectorAll('button')].filter(b => b.offsetParent !== null)
+      .map(b => (b.disabled ? '(off) ' : '') + (b.innerText.trim() || b.getAttribute('aria-label') || '?')),
+    alerts: [...document.querySelectorAll('[data-testid="stException"], [data-testid="stAlert"]')]
+      .map(e => e.innerText.slice(0, 200)),
+  });
+}"""
+
+
 def wait_turn(page: Page, after: int) -> str:
     """Wait for the human's turn after ``after`` actions (returns "mine") or the end ("over"), with
-    the app idle (see :func:`settled`)."""
-    page.wait_for_function(
-        f"""() => {{
-          if (!({IDLE})()) return false;
-          if (document.querySelector('[data-testid="result"]')) return true;
-          const d = document.querySelector('[data-testid="dock-state"]');
-          return d && Number(d.dataset.actions) > {after} && d.dataset.mine === '1';
-        }}"""
-    )
+    the app idle (see :func:`settled`). When the wait runs out, the error says what the page showed."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(
+            f"""() => {{
+              if (!({IDLE})()) return false;
+              if (document.querySelector('[data-testid="result"]')) return true;
+              const d = document.querySelector('[data-testid="dock-state"]');
+              return d && Number(d.dataset.actions) > {after} && d.dataset.mine === '1';
+            }}"""
+        )
+    except PlaywrightTimeout as e:
+        raise timed_out(page, "wait-turn", f"no turn of yours after {after} actions") from e
     return "over" if page.locator('[data-testid="result"]').count() else "mine"
+
+
+def timed_out(page: Page, name: str, what: str) -> AssertionError:
+    """The error for a wait that ran out: ``what``, the page's state (:data:`PAGE_STATE`) and a
+    screenshot's path."""
+    shot = ARTIFACTS / f"{name}-{page.url.rsplit('/', 1)[-1][:60]}.png".replace("?", "_").replace("&", "_")
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shot))
+    return AssertionError(f"{what}; the page: {page.evaluate(PAGE_STATE)} (screenshot {shot})")
 
 
 def play_hint(page: Page) -> None:
     """«Pista», then «Jugar» the hinted cards (or «Pasar» when the hint is to pass); waits for the
     action to be taken."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     n = int(dock_state(page)["actions"])
     press(page, "Pista")
-    page.get_by_test_id("hint-chip").first.wait_for()
+    try:
+        page.get_by_test_id("hint-chip").first.wait_for()
+    except PlaywrightTimeout as e:
+        raise timed_out(page, "hint", "«Pista» showed no hint") from e
     settled(page)
     if page.get_by_test_id("hint-chip").filter(has_text="Pista: juega").count():
-        page.locator(f"{HAND} .card.sel").first.wait_for()
+        try:
+            page.locator(f"{HAND} .card.sel").filter(visible=True).first.wait_for()  # not a stale copy
+        except PlaywrightTimeout as e:
+            raise timed_out(page, "hint", "the hint raised no card in view") from e
         press(page, "Jugar")
     else:
         press(page, "Pasar")

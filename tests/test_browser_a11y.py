@@ -32,6 +32,7 @@ from tests.browser_kit import (
     new_page,
     phone,
     press,
+    quiet,
     settled,
     wait_turn,
 )
@@ -297,8 +298,9 @@ mends its list items, see tutorial.browser.spanish_document)."""
 
 
 def axe_findings(page: Page, source: str) -> list[tuple[str, str]]:
-    settled(page)
-    page.wait_for_timeout(600)
+    # no run for a second first: during a run Streamlit fades what it may replace, and a faded text
+    # fails the contrast check (a widget's first mount starts a run after the page looks idle)
+    quiet(page)
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=source)
     return [(v["id"], n) for v in page.evaluate(AXE_RUN) for n in v["nodes"]]

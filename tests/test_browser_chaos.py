@@ -181,8 +181,9 @@ def monkey(chaos_server: str, browser: Browser, hands: int, seed: int) -> None:
     page.locator(f"{HAND} .card").first.wait_for()
     start = time.monotonic()
     # The time allowed is generous: random «Deshacer» taps can stretch one hand to minutes on a busy
-    # box (a CI run finished 1 of 3 hands in 135 s, with no error); the test is about errors.
-    done = chaos(page, random.Random(seed), hands, budget=hands * 120.0)
+    # box (a CI run finished 1 of 3 hands in 135 s, with no error; on a box loaded 8 times over, one
+    # hand was not over after 107 taps in 121 s); the test is about errors.
+    done = chaos(page, random.Random(seed), hands, budget=max(300.0, hands * 120.0))
     took = time.monotonic() - start
     page.screenshot(path="/tmp/ddz-chaos-end.png")
     print(f"chaos: {done} in {took:.0f} s; page errors {errors(page)}; script errors {crashes}")

@@ -177,7 +177,8 @@ def test_guided_hand_ends_in_estrategia_and_manos_opens_in_the_same_tab(
     assert "Reglas" in " ".join(nav.all_inner_texts())
     assert "Conformidad" not in " ".join(nav.all_inner_texts())
     page.go_back()
-    page.locator('[data-testid="result"]').wait_for()
+    # a new session: the hand is replayed and reviewed again (a CI run took over 20 s)
+    page.locator('[data-testid="result"]').wait_for(timeout=60_000)
     settled(page)  # the page's runs after the way back would replace the link being tapped
     page.get_by_role("link", name="Repásala paso a paso en «Manos comentadas»").click()
     page.wait_for_url("**/manos?codigo=**")
