@@ -173,6 +173,28 @@ def test_play_reload_restores_hand_from_url() -> None:
     assert hand[1] not in again.session_state["practice"].game.hands[0]
 
 
+FOLDED = ".st-key-ddz-hand{display:none}"  # the style that folds your hand out of the dock
+
+
+def test_pista_and_a_new_hand_unfold_the_dock() -> None:
+    """«Plegar» hides your hand to look at the table; «Pista» raises cards, so it shows the hand again,
+    and a new hand starts with your new cards in view (a fold left from the last hand hid them)."""
+    at = page("play", codigo="0001-FY3Q0")
+    click(at, "Pujar 3")
+    click(at, "Plegar")
+    assert FOLDED in html_text(at) and any(b.label == "Desplegar" for b in at.button)
+    click(at, "Pista")
+    assert at.session_state["play_hand__ids"] and FOLDED not in html_text(at)
+    click(at, "Plegar")
+    assert FOLDED in html_text(at)
+    [box] = [t for t in at.text_input if t.key == "code_input"]
+    box.input("0001-FY3Q0")
+    click(at, "Repartir con este código")  # the same deal again, from Ajustes: a new hand
+    assert not at.session_state["practice"].game.actions
+    click(at, "Pujar 3")
+    assert FOLDED not in html_text(at) and any(b.label == "Plegar" for b in at.button)
+
+
 def test_play_counter_shown_and_collapsible() -> None:
     at = page("play", codigo="0001-FY3Q0")
     assert 'data-testid="counter"' in html_text(at)  # UI-COUNTER-1: on by default

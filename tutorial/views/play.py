@@ -83,6 +83,7 @@ def _start(code: str | None, tokens: list[str] | None = None) -> None:
     ss.start_over = p.over  # a finished hand opened from its address is not counted in the tally
     ss.hint_text = ""
     ss.play_error = ""
+    ss.dock_folded = False  # your new cards in view
     force_selection(KEY, [])
     guard.moved()
 
@@ -210,6 +211,7 @@ def _hint() -> None:
     if g.phase not in (BIDDING, PLAYING) or g.turn != HUMAN:
         return
     _focus_hand()
+    ss.dock_folded = False  # the hint raises cards: show them
     moment = (ss.deals_started, tuple(g.actions))
     cycle = ss.get("hint_cycle")
     # «again» means while the last hint still shows: «Deshacer» back to the same moment (or any
