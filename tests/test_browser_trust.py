@@ -147,3 +147,37 @@ def test_the_dock_leaves_room_for_the_page(server: str, browser: Browser) -> Non
     )
     assert heights and min(heights) >= 44, heights
     print(f"dock {dock['height']:.0f} px, room {room:.0f} px")
+
+
+# Drops the first message to the server that carries the stored preferences (the component's answer),
+# as a busy server or a run cut short can lose it; counts what it dropped and what it let through.
+LOSE_FIRST_ANSWER = """() => {
+  window.__ddzDropped = 0; window.__ddzAnswers = 0;
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    let text = '';
+    try { text = new TextDecoder().decode(data instanceof ArrayBuffer ? new Uint8Array(data) : data); } catch (e) {}
+    if (text.includes('"stored"') && text.includes('show_counter')) {
+      window.__ddzAnswers += 1;
+      if (window.__ddzDropped === 0) { window.__ddzDropped = 1; return; }
+    }
+    return send.call(this, data);
+  };
+}"""
+
+
+def test_a_lost_answer_with_the_stored_preferences_is_asked_again(server: str, browser: Browser) -> None:
+    """A CI run waited 20 s on a page whose stored preferences were never read («asked» for ever):
+    the browser's one answer had been lost. The page now asks again while the app is idle, so the
+    preferences apply (here: the counter, stored as off, is hidden) without a tap."""
+    import json
+
+    page = new_page(browser, 390, 844, touch=True)
+    prefs = {"guided_seen": True, "show_counter": False, "skip_anim": True}
+    page.add_init_script(f"localStorage.setItem('ddz-tutorial', {json.dumps(json.dumps(prefs))})")
+    page.add_init_script(f"({LOSE_FIRST_ANSWER})()")
+    page.goto(server + "/?codigo=0001-FY3Q0")  # your bid first: no CPU's turn runs the page again
+    page.wait_for_function("document.documentElement.dataset.ddzPrefs === 'loaded'")
+    wait_turn(page, -1)
+    assert page.evaluate("window.__ddzDropped") == 1 and page.evaluate("window.__ddzAnswers") >= 2
+    assert page.locator('[data-testid="counter"]').count() == 0  # the stored «off» applied

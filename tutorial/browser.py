@@ -61,6 +61,7 @@ function speak(s) {
 JS = (
     """
 const SCROLLED = new Map();
+const ASKING = new Map();  // by widget key: the timer that asks again for the stored values
 const FOCUSED = new Map();  // by widget key: the last focus token seen (a new one moves the focus once)
 export default function ({ data, key, setStateValue }) {
   if (typeof data.query === 'string') {
@@ -127,6 +128,21 @@ export default function ({ data, key, setStateValue }) {
     + """', text); } catch (e) {} }
   } else if (!data.loaded) {
     setStateValue('stored', stored);
+  }
+  // The answer can be lost (seen on a loaded machine: the page waited for ever, its preferences
+  // unread). While the app is idle and still asks, ask again every 2 s with a fresh marker, so the
+  // server sees a change and reads the values; a run under way is never cut short by it.
+  clearTimeout(ASKING.get(key));
+  if (!data.loaded) {
+    const again = (n) => ASKING.set(key, setTimeout(() => {
+      if (document.documentElement.dataset.ddzPrefs !== 'asked' || n > 10) return;
+      const app = document.querySelector('[data-testid="stApp"]');
+      if (app && app.dataset.testScriptState === 'notRunning') {
+        setStateValue('stored', Object.assign({}, stored, { __ask: n }));
+        again(n + 1);
+      } else again(n);
+    }, 2000));
+    again(1);
   }
 }
 """
