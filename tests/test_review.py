@@ -15,7 +15,7 @@ from tests.test_ai_arena import situation
 from truthcheck.claims import check_moment
 from tutorial.mistakes import MISTAKES, Decision, mistake_of
 from tutorial.practice import Practice
-from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, key_moment, review
+from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, key_moment, review, reviewed
 
 
 def _advice(action: str, code: str = "fewest_plays") -> Advice:
@@ -166,3 +166,16 @@ def test_a_won_hand_has_no_key_moment() -> None:
         g.apply(a)
     assert g.result is not None and (g.result.winner == "landlord") == (g.landlord == 0)  # won
     assert key_moment(code, actions, review(code, actions)) is None
+
+
+def test_a_finished_hand_is_reviewed_once_per_process() -> None:
+    """Opening a finished hand again (a reload, «back») reuses its review: the same items and key
+    moment as working them out afresh, and the second call does not work them out again."""
+    code, actions = _play("0000-0006M", _weak)
+    items = review(code, actions)
+    fresh = (tuple(items), key_moment(code, actions, items))
+    first = reviewed(code, tuple(actions))
+    assert first == fresh and first[1] is not None
+    hits = reviewed.cache_info().hits
+    assert reviewed(code, tuple(actions)) is first and reviewed.cache_info().hits == hits + 1
+    assert reviewed(code, tuple(actions[:-1])) != first  # another hand (or moment) is its own review

@@ -7,6 +7,7 @@ would have done and why, and names the sources' beginner mistakes (source 002) w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ddz.ai import hint
 from ddz.ai.cpu import SEAT_NAMES, Advice, control_summary, sure_win_with
@@ -303,3 +304,13 @@ def key_moment(code: str, actions: list[str], items: list[Item]) -> KeyMoment | 
         winner=winner_hand(g),
     )
     return KeyMoment(None, min(tried, default=0), 0, 0, claim)
+
+
+@lru_cache(maxsize=64)
+def reviewed(code: str, actions: tuple[str, ...]) -> tuple[tuple[Item, ...], KeyMoment | None]:
+    """The review of a hand and its key moment (:func:`review`, :func:`key_moment`), worked out once
+    per server process: a finished hand opened again (a reload, «back» to it, another tab) is shown at
+    once instead of being reviewed again (seconds: the key moment plays the hand out). Both are fixed
+    by the deal code and the actions, and nothing here is changed after it is made."""
+    items = review(code, list(actions))
+    return tuple(items), key_moment(code, list(actions), items)

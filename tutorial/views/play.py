@@ -38,7 +38,7 @@ from tutorial.practice import (
     tally_add,
     valid_tally,
 )
-from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, key_moment, review
+from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, reviewed
 from tutorial.views.common import DOCK_CSS, Slots, bar_html, notice_html, page_link
 from tutorial.widget import card_hand, command, force_selection, selection
 
@@ -858,9 +858,8 @@ def review_panel(p: Practice) -> None:
     """«Revisa tu partida»: your decisions one by one, marked against the CPU and the solver."""
     key = (p.code, tuple(p.game.actions))
     if ss.get("review_key") != key:
-        items = review(p.code, list(p.game.actions))
-        ss.review_key, ss.review_items, ss.review_step = key, items, 0
-        ss.review_moment = key_moment(p.code, list(p.game.actions), items)
+        items, ss.review_moment = reviewed(*key)
+        ss.review_key, ss.review_items, ss.review_step = key, list(items), 0
     items = ss.review_items
     if not items:
         return
