@@ -732,6 +732,10 @@ def english(page: Page, with_text: bool = True, settle: bool = True) -> list[str
     gone, since the elements of an unfinished run stay marked stale)."""
     if settle:
         settled(page)
+    # the translator (``tutorial.browser.spanish_document``) has run once on this page: its module
+    # loads after the page's first run, which a loaded machine can make later than the app's idle
+    # (a CI run read «Skip to main content» on /reglas)
+    page.wait_for_function("() => !!window.__ddzSpanish")
     page.wait_for_timeout(300)  # the Spanish observer runs on the next frame
     return [t for t in page.evaluate(PAGE_WORDS, with_text) if ENGLISH.search(t)]
 
