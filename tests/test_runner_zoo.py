@@ -80,7 +80,13 @@ def test_stderr_flood_keeps_only_the_tail() -> None:
     impl.start()
     try:
         run_all(impl, CASES[:1])
-        tail = impl.stderr_tail()
+        # the stderr pump is its own thread: on a busy machine the reply can come before it has read
+        # a line (a CI run saw an empty tail): wait until it has read the flood (the tail stays still)
+        deadline = time.monotonic() + 10
+        tail, before = impl.stderr_tail(), None
+        while (not tail or tail != before) and time.monotonic() < deadline:
+            time.sleep(0.2)
+            tail, before = impl.stderr_tail(), tail
     finally:
         impl.close()
     assert 0 < len(tail) <= 20
