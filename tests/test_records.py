@@ -40,16 +40,29 @@ def _redeal_record(redeals: int) -> str:
 
 
 def test_a_long_unlimited_redeals_record_replays_in_linear_time() -> None:
+    """Four times the redeals take about four times as long (quadratic would be sixteen). A ratio of
+    the fastest of five replays, not a time: under CI load the replay of 1,000 redeals took 1.05 s
+    (0.06 s on a quiet box) and a 1-second pass mark failed."""
     import time
 
     from ddz.records import MAX_RECORD_REDEALS, replay
 
-    text = _redeal_record(MAX_RECORD_REDEALS)  # the most redeals a record may ask for
-    t0 = time.perf_counter()
-    g = replay(text)
-    took = time.perf_counter() - t0
-    assert g.redeals == MAX_RECORD_REDEALS
-    assert took < 1.0, f"replay of {MAX_RECORD_REDEALS} redeals took {took:.2f} s"
+    def fastest(redeals: int) -> float:
+        text = _redeal_record(redeals)
+        times = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            g = replay(text)
+            times.append(time.perf_counter() - t0)
+            assert g.redeals == redeals
+        return min(times)
+
+    short, long = (
+        fastest(MAX_RECORD_REDEALS // 4),
+        fastest(MAX_RECORD_REDEALS),
+    )  # the most a record may ask for
+    print(f"replay: {MAX_RECORD_REDEALS} redeals in {long:.3f} s, a quarter of them in {short:.3f} s")
+    assert long / short < 8, f"{long / short:.1f} times as long for 4 times the redeals"
 
 
 def test_redeals_continue_the_same_sequence_as_dealing_them_all_at_once() -> None:
