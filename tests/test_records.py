@@ -57,10 +57,8 @@ def test_a_long_unlimited_redeals_record_replays_in_linear_time() -> None:
             assert g.redeals == redeals
         return min(times)
 
-    short, long = (
-        fastest(MAX_RECORD_REDEALS // 4),
-        fastest(MAX_RECORD_REDEALS),
-    )  # the most a record may ask for
+    short = fastest(MAX_RECORD_REDEALS // 4)
+    long = fastest(MAX_RECORD_REDEALS)  # the most a record may ask for
     print(f"replay: {MAX_RECORD_REDEALS} redeals in {long:.3f} s, a quarter of them in {short:.3f} s")
     assert long / short < 8, f"{long / short:.1f} times as long for 4 times the redeals"
 

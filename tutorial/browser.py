@@ -114,6 +114,7 @@ export default function ({ data, key, setStateValue }) {
     };
     setTimeout(go, 30);
   }
+  clearTimeout(ASKING.get(key));  // a newer run: its own answer, or none needed
   let stored = {};
   try { stored = JSON.parse(localStorage.getItem('"""
     + STORAGE_KEY
@@ -128,12 +129,9 @@ export default function ({ data, key, setStateValue }) {
     + """', text); } catch (e) {} }
   } else if (!data.loaded) {
     setStateValue('stored', stored);
-  }
-  // The answer can be lost (seen on a loaded machine: the page waited for ever, its preferences
-  // unread). While the app is idle and still asks, ask again every 2 s with a fresh marker, so the
-  // server sees a change and reads the values; a run under way is never cut short by it.
-  clearTimeout(ASKING.get(key));
-  if (!data.loaded) {
+    // The answer can be lost (seen on a loaded machine: the page waited for ever, its preferences
+    // unread). While the app is idle and still asks, ask again every 2 s with a fresh marker, so the
+    // server sees a change and reads the values; a run under way is never cut short by it.
     const again = (n) => ASKING.set(key, setTimeout(() => {
       if (document.documentElement.dataset.ddzPrefs !== 'asked' || n > 10) return;
       const app = document.querySelector('[data-testid="stApp"]');
