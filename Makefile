@@ -52,7 +52,7 @@ test-browser: $(STAMP)  ## the app in Debian's Chromium (needs /usr/bin/chromium
 test-all: $(STAMP)  ## what CI runs: the checks (alongside) and every test, full samples, browser ones included, but the soak runs
 	$(call with_checks,$(BIN)/pytest -n 4 -q -m "not slow" --durations=20)
 
-soak: $(STAMP)  ## the soak runs (marked slow): 120 hands per CPU level, 1,000 arena hands, 10,000 random hands, the truth checks' long runs, 20 chaos hands (DDZ_CHAOS_HANDS), Ray
+soak: $(STAMP)  ## the soak runs (marked slow): the reasons of 120 hands per CPU level (a full run checks the first 40 at Fácil and Normal), 1,000 arena hands, 10,000 random hands, the truth checks' long runs, 20 chaos hands (DDZ_CHAOS_HANDS), Ray
 	$(BIN)/pytest -n 2 -q -m slow
 
 # The engine and conformance tiers on more Python versions, each in a light venv of its own (the
