@@ -101,11 +101,13 @@ def test_a_plan_that_spends_a_two_as_a_kicker_does_not_keep_it() -> None:
 
 def test_wording_catches_every_notation_and_plural_slip() -> None:
     for bad in ("562222 vacía la mano", "una pareja baja (44)", "79QQQQ sale", "JJJJ: bomba", "KKK + 3 supera",
-                "a Sur le quedan 1 carta", "te quedan 1 jugada", "2 decisión", "juegue como juegue"):  # fmt: skip
+                "a Sur le quedan 1 carta", "te quedan 1 jugada", "2 decisión", "juegue como juegue",
+                "juega 22 ya", "22 de nuevo", "con 33 ganas"):  # fmt: skip
         assert wording(bad), bad
     for good in ("K K K + 3 supera a Q Q Q + comodín grande", "a Sur le queda 1 carta", "en 16 repartos",
                  "a Este le quedan 3 cartas", "+48 puntos, ×2", "a Oeste le queda una carta",
-                 "superar a 8 8 8 con 2 2 2 le haría gastar tres doses"):  # fmt: skip
+                 "superar a 8 8 8 con 2 2 2 le haría gastar tres doses", "con K ganas 22 veces; con 2, solo 9",
+                 "ganó 33 de 40 repartos"):  # fmt: skip
         assert wording(good) == [], good
 
 

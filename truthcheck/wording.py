@@ -6,7 +6,8 @@ Three checks, each returning what it found (``[]`` when the text is clean):
   rank symbols (``562222``, ``JJJJ``, ``KKK``, ``QQQR``, ``(44)``), a lone ``T``, ``B`` or ``R``,
   and the ten as ``T``. A learner reads ``5 6 2 2 2 2``, ``J J J J``, ``K K K + 3`` (what
   :func:`ddz.messages.say_cards` writes). Numbers stay numbers: a two-digit number of two different
-  digits (``54 cartas``, ``17``) is a count, not two cards.
+  digits (``54 cartas``, ``17``) is a count, not two cards, and so is any number followed by what it
+  counts (``22 veces``, ``33 de 40``).
 - :func:`joiner_slips`: a play's body and its kickers joined by «y» or «con» (``K K K y 3``) where
   ``say_cards`` writes « + » (``K K K + 3``).
 - :func:`plural_slips`: «1 cartas», «te quedan 1 jugada», «faltan 1 valor»: one with a plural noun or
@@ -36,6 +37,8 @@ _PLURAL = {
 }
 _PLURAL["trío"], _PLURAL["decisión"], _PLURAL["comodín"] = "tríos", "decisiones", "comodines"
 _VERBS_PL = ("quedan", "faltan", "acompañan", "son", "salen", "tienen", "llevan")
+_COUNTED = re.compile(rf" (?:de \d|(?:{'|'.join(_PLURAL.values())})\b)")
+"""What follows a count: a plural noun («22 veces») or «de» and the total («22 de 24»)."""
 
 
 def notation_slips(text: str) -> list[str]:
@@ -49,8 +52,8 @@ def notation_slips(text: str) -> list[str]:
             continue
         if len(tok) < 2 or any(c not in _SYMBOL for c in tok):
             continue
-        if tok.isdigit() and len(tok) == 2 and tok[0] != tok[1]:
-            continue  # a count: «54 cartas», «34 repartos»
+        if tok.isdigit() and ((len(tok) == 2 and tok[0] != tok[1]) or _COUNTED.match(text, m.end())):
+            continue  # a count: «54 cartas», «34 repartos», «22 veces»
         out.append(tok)
     return out
 

@@ -144,7 +144,7 @@ def counted(items: list[Item]) -> dict[str, int]:
     return {v: sum(i.verdict == v for i in items) for v in (GOOD, INACCURATE, MISTAKE, FORCED)}
 
 
-REVIEW_BUDGET = 1200
+REVIEW_BUDGET = 1800
 """Simulated decisions per candidate of the key moment (the hard level's playouts, with more room:
 the review runs once, at the end of the hand)."""
 
