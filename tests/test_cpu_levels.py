@@ -4,6 +4,7 @@ legal, and each of «Difícil»'s fixes of a measured weakness of «Normal» sho
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -387,3 +388,39 @@ def test_the_truth_check_reruns_a_playout_estimate_and_catches_a_wrong_count() -
         if found == 2:
             return
     raise AssertionError(f"{found} playout decisions among the positions")
+
+
+def test_the_bound_skips_solving_plays_that_cannot_be_chosen_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The cost order solves the rest of the hand only for the plays whose lower bound could still put
+    # them first (among the playouts' candidates for «Difícil»): every advice, reason included, is the
+    # one of solving every play (a bound of minus infinity prunes nothing), and most plays are skipped.
+    positions = []
+    for i in range(sample(12)):
+        g = Game.from_code(encode(i * 6007 + 11))
+        g.skip_bidding(g.first_bidder, 1)
+        while g.phase == PLAYING:
+            positions.append(copy.deepcopy(g))
+            g.apply(choose_play(g, level="normal").action)
+    hard = _endgame_positions(27)[22:]  # two of them overturned by the playouts (24 deals)
+    bounded = [choose_play(g, level="normal") for g in positions]
+    bounded_hard = [choose_play(g, level="hard") for g in hard]
+    real, solved = cpu._play_cost, {"bounded": 0, "every": 0}
+
+    def counted(*args: Any) -> Any:
+        if args[-1] is None:
+            solved[mode] += 1
+        elif mode == "every":
+            return (-math.inf, *real(*args)[1:])
+        return real(*args)
+
+    monkeypatch.setattr(cpu, "_play_cost", counted)
+    mode = "bounded"
+    assert [choose_play(g, level="normal") for g in positions] == bounded
+    mode = "every"
+    assert [choose_play(g, level="normal") for g in positions] == bounded and len(positions) > 50
+    print(f"plays solved: {solved['bounded']} of {solved['every']}")
+    assert solved["bounded"] < 0.5 * solved["every"], solved
+    assert [choose_play(g, level="hard") for g in hard] == bounded_hard
+    assert sum(a.why.code == "playout" for a in bounded_hard) >= 1

@@ -374,11 +374,17 @@ WEIGHTS = Weights()
 duplicate deals without playouts: no change won more than 0.7 points more than today's weights."""
 
 
-def _play_cost(s: _Seat, p: Play, leading: bool, hard: bool = False) -> tuple[float, Reason, str]:
+def _play_cost(
+    s: _Seat, p: Play, leading: bool, hard: bool = False, floor: int | None = None
+) -> tuple[float, Reason, str]:
     """The cost of a play (lower is better), its reason (without what :func:`_explained` adds for
-    the chosen play), and what makes it expensive (if anything)."""
+    the chosen play), and what makes it expensive (if anything).
+
+    With ``floor`` (at most the plays the rest of the hand needs), a lower bound of that cost, found
+    without solving the rest: every term grows with the plays left, and a sure win is assumed
+    wherever nobody can beat the play (the reason then means nothing)."""
     rest_key = s.hand.key - p.cards.key
-    m = min_plays_key(rest_key)
+    m = min_plays_key(rest_key) if floor is None else floor if rest_key else 0
     if m == 0:
         return -1000.0, Reason("go_out"), ""
     w = WEIGHTS
@@ -423,10 +429,17 @@ def _play_cost(s: _Seat, p: Play, leading: bool, hard: bool = False) -> tuple[fl
     if reason.code == "fewest_plays" and leading and p.kind in CHAIN_KINDS and len(p.cards) >= 6:
         reason = Reason("long_chain", {"cards": p.shown(), "n": len(p.cards)}, (reason,))
     most = s.most
-    if _boss(p, s.seen, most) and _sure(rest_key, s.seen, most):
-        cost -= 500.0
-        reason = Reason("sure_win")
+    if _boss(p, s.seen, most):
+        if floor is not None:
+            cost -= SURE_WIN  # perhaps a sure win (the reason is left as it is: a bound has none)
+        elif _sure(rest_key, s.seen, most):
+            cost -= SURE_WIN
+            reason = Reason("sure_win")
     return cost, reason, expense
+
+
+SURE_WIN = 500.0
+"""What a sure win takes off a play's cost."""
 
 
 LOW_KICKER = 7
@@ -491,19 +504,24 @@ def _decide(game: _Position, s: _Seat, hard: bool, explain: bool) -> Advice:
     now = s.plays_now
     cover = hard and _cover_partner(s, game)
     w = WEIGHTS
-    options: list[tuple[float, int, str, Reason]] = []
     expenses: dict[int, str] = {}
-    for i, p in enumerate(plays):
-        cost, reason, expenses[i] = _play_cost(s, p, leading, hard)
-        feed_kind = "single" if s.counts[s.partner] == 1 else "pair"
-        feeding = (
-            leading
-            and s.partner >= 0
-            and s.counts[s.partner] <= 2
-            and s.seat == (s.landlord + 2) % 3
-            and s.counts[s.landlord] > s.counts[s.partner]
-        )
-        if feeding and p.kind == feed_kind and p.rank == min(q.rank for q in plays if q.kind == p.kind):
+    feed_kind = "single" if s.counts[s.partner] == 1 else "pair"
+    feeding = (
+        leading
+        and s.partner >= 0
+        and s.counts[s.partner] <= 2
+        and s.seat == (s.landlord + 2) % 3
+        and s.counts[s.landlord] > s.counts[s.partner]
+    )
+    fed = min((q.rank for q in plays if q.kind == feed_kind), default=-1) if feeding else -1
+    """The rank of the play that feeds the partner (the lowest of its kind), or -1."""
+
+    def option_cost(i: int, floor: int | None = None) -> tuple[float, Reason, str]:
+        """The cost, reason and expense of ``plays[i]`` (a lower bound with ``floor``: see
+        :func:`_play_cost`); feeding and covering the partner included."""
+        p = plays[i]
+        cost, reason, expense = _play_cost(s, p, leading, hard, floor)
+        if p.kind == feed_kind and p.rank == fed:
             cost -= w.feed
             reason = Reason("feed_partner", {"cards_left": s.counts[s.partner], "kind": feed_kind})
         if cover and reason.code not in ("go_out", "sure_win"):
@@ -518,7 +536,20 @@ def _decide(game: _Position, s: _Seat, hard: bool, explain: bool) -> Advice:
                     "cards_left": s.counts[s.landlord],
                 },
             )
-        options.append((cost, i, str(p), reason))
+        return cost, reason, expense
+
+    options: list[tuple[float, int, str, Reason]] = []
+    # The best plays by cost (as many as the playouts compare), without solving the rest of the hand
+    # for a play whose lower bound already puts it behind them: the plays left after any play are at
+    # least the hand's own less one (the solver's plays are the standard rules' plays).
+    floor = max(now - 1, 1) if game.variant == STANDARD else 1
+    keep = ROLLOUT_CANDIDATES if hard else 1
+    for bound, i in sorted((option_cost(i, floor)[0], i) for i in range(len(plays))):
+        if len(options) >= keep and (bound, i) > options[keep - 1][:2]:
+            break  # this play and the rest cost more than the best ones: they are not chosen
+        cost, reason, expenses[i] = option_cost(i)
+        options.append((cost, i, str(plays[i]), reason))
+        options.sort(key=lambda o: (o[0], o[1]))
     if not leading:
         assert game.table is not None
         cost = w.plays * now + w.pass_base
