@@ -513,8 +513,8 @@ def _decide(game: _Position, s: _Seat, hard: bool, explain: bool) -> Advice:
         and s.seat == (s.landlord + 2) % 3
         and s.counts[s.landlord] > s.counts[s.partner]
     )
+    # the rank of the play that feeds the partner (the lowest of its kind), or -1
     fed = min((q.rank for q in plays if q.kind == feed_kind), default=-1) if feeding else -1
-    """The rank of the play that feeds the partner (the lowest of its kind), or -1."""
 
     def option_cost(i: int, floor: int | None = None) -> tuple[float, Reason, str]:
         """The cost, reason and expense of ``plays[i]`` (a lower bound with ``floor``: see
