@@ -93,17 +93,21 @@ def _check(g: Game, seat: int, action: str, reason: Reason) -> None:
     assert wording(render(reason, SEAT_NAMES[seat])) == []
 
 
-FAST_HANDS = 40
+ALL_HANDS, FAST_HANDS = 120, 40
 """The hands of :func:`test_every_reason_is_true_over_many_hands` that every run plays at «Fácil» and
-«Normal»; the soak runs (``make soak``) play the next 80 at those levels and 120 at «Difícil»."""
+«Normal», of :data:`ALL_HANDS`; the soak runs (``make soak``) play the rest at those levels and all of
+them at «Difícil»."""
 
 
 @pytest.mark.parametrize(
     ("level", "first", "hands"),
     [
         *[(level, 0, FAST_HANDS) for level in LEVELS[:-1]],
-        *[pytest.param(level, FAST_HANDS, 120 - FAST_HANDS, marks=pytest.mark.slow) for level in LEVELS[:-1]],
-        pytest.param(LEVELS[-1], 0, 120, marks=pytest.mark.slow),
+        *[
+            pytest.param(level, FAST_HANDS, ALL_HANDS - FAST_HANDS, marks=pytest.mark.slow)
+            for level in LEVELS[:-1]
+        ],
+        pytest.param(LEVELS[-1], 0, ALL_HANDS, marks=pytest.mark.slow),
     ],
 )
 def test_every_reason_is_true_over_many_hands(level: str, first: int, hands: int) -> None:
