@@ -4,6 +4,7 @@ legal, and each of «Difícil»'s fixes of a measured weakness of «Normal» sho
 from __future__ import annotations
 
 import copy
+import itertools
 import math
 from collections.abc import Callable
 from typing import Any
@@ -14,6 +15,7 @@ from benchmarks.arena import make_agent, run
 from ddz.ai import LEVEL_NAMES_ES, LEVELS, Cpu, choose_play, cpu, hint
 from ddz.cards import TWO, Cards, parse
 from ddz.codes import encode, ids_for
+from ddz.endgame import Position, winner
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game
 from ddz.plays import classify
 from tests.oracle import sample
@@ -47,7 +49,9 @@ def test_levels_are_deterministic_and_legal(level: str) -> None:
         assert g.phase == OVER
         return g.actions
 
-    for i in range(sample(8)):
+    # «Difícil» plays three hands (each of its decisions plays out up to 24 deals: about 1.5 s a
+    # hand); the soak (`make soak`) checks the reasons of 120 hands of it
+    for i in range(sample(3 if level == "hard" else 8)):
         code = encode(i * 7919 + 3)
         assert actions(code) == actions(code)
 
@@ -202,14 +206,29 @@ def _played_out(game: Game, hands: list[Cards], action: str) -> int:
     side = game.turn == game.landlord
     sim.apply(action)
     while sim.phase == PLAYING:
+        if sum(len(h) for h in sim.hands) <= cpu.EXACT_CARDS:
+            return int((_solved(sim) == "landlord") == side)
         sim.apply(choose_play(sim, level="normal", explain=False).action)
     assert sim.result is not None
     return int((sim.result.winner == "landlord") == side)
 
 
+def _solved(g: Game) -> str:
+    """The side that wins the real game ``g`` with every hand known (the endgame solver, given the
+    position through its public, checked constructor and the seats' names)."""
+    lord = g.landlord
+    assert lord is not None
+    names = {lord: "landlord", (lord + 1) % 3: "farmer1", (lord + 2) % 3: "farmer2"}
+    hand = [str(g.hand(s)) for s in (lord, (lord + 1) % 3, (lord + 2) % 3)]
+    table = None if g.table is None else str(g.table.cards)
+    owner = None if g.table is None or g.table_seat is None else names[g.table_seat]
+    return winner(Position.three(hand[0], hand[1], hand[2], names[g.turn], table, owner))
+
+
 def test_playouts_end_as_the_real_game_does() -> None:
-    # A playout runs on a bare position (hands, table, turn) and stops at a forced win: the
-    # winner is the one of the real game, every play checked, played to its last card.
+    # A playout runs on a bare position (hands, table, turn), stops at a forced win and is solved
+    # exactly once few cards are left: the winner is the one of the real game, every play checked,
+    # played by «Normal» until then and solved through the endgame solver's public constructor.
     checked = 0
     for g in _endgame_positions(10):
         for hands in cpu.rollout_deals(g, g.turn)[:3]:
@@ -217,6 +236,36 @@ def test_playouts_end_as_the_real_game_does() -> None:
                 assert cpu.playout(g, hands, action) == _played_out(g, hands, action), (g.actions, action)
                 checked += 1
     assert checked >= 60
+
+
+def test_a_playout_with_few_cards_left_is_solved_for_the_right_side() -> None:
+    # Small positions (at most 8 cards) with the landlord in each seat, each seat to move, leading
+    # or answering a play of the seat before: after each action, the playout's result is the brute
+    # force's (every line played to the end, nothing remembered), read with the seats renamed here:
+    # the landlord first, then the farmers in turn order.
+    from tests.test_endgame import brute_three
+
+    checked = {"landlord": 0, "farmers": 0}
+    sets = (["3Q", "48K", "6A"], ["22", "3", "4"], ["KK3", "A4", "55"], ["3Q", "48K", "6A2"])
+    for lord, turn, hands, table in itertools.product(range(3), range(3), sets, (None, "5")):
+        owner = (turn + 2) % 3 if table else None
+        g = situation(hands, landlord=lord, turn=turn, table=table, table_seat=owner)
+        deal = [g.hand(s) for s in range(3)]
+        for action in g.legal_actions():
+            got = cpu.playout(g, deal, action)
+            after = copy.deepcopy(g)
+            after.apply(action)
+            if after.phase != PLAYING:  # the mover went out
+                assert got == 1, (lord, turn, hands, table, action)
+                continue
+            order = [lord, (lord + 1) % 3, (lord + 2) % 3]
+            renamed = (str(after.hand(lord)), str(after.hand(order[1])), str(after.hand(order[2])))
+            on = None if after.table is None else str(after.table.cards)
+            last = 0 if after.table_seat is None else order.index(after.table_seat)
+            lord_wins = brute_three(renamed, order.index(after.turn), on, last)
+            assert got == int(lord_wins == (turn == lord)), (lord, turn, hands, table, action)
+            checked["landlord" if lord_wins else "farmers"] += 1
+    assert min(checked.values()) >= 20, checked
 
 
 def _passed_holding_an_answer(game: Game, deal: list[Cards]) -> int:
@@ -403,7 +452,8 @@ def test_the_bound_skips_solving_plays_that_cannot_be_chosen_and_changes_nothing
         while g.phase == PLAYING:
             positions.append(copy.deepcopy(g))
             g.apply(choose_play(g, level="normal").action)
-    hard = _endgame_positions(27)[22:]  # two of them overturned by the playouts (24 deals)
+    # five positions, three of them overturned by the playouts (24 deals, solved from 15 cards left)
+    hard = [g for i, g in enumerate(_endgame_positions(42)) if i in (18, 19, 34, 35, 41)]
     bounded = [choose_play(g, level="normal") for g in positions]
     bounded_hard = [choose_play(g, level="hard") for g in hard]
     real, solved = cpu._play_cost, {"bounded": 0, "every": 0}
@@ -423,4 +473,4 @@ def test_the_bound_skips_solving_plays_that_cannot_be_chosen_and_changes_nothing
     print(f"plays solved: {solved['bounded']} of {solved['every']}")
     assert solved["bounded"] < 0.5 * solved["every"], solved
     assert [choose_play(g, level="hard") for g in hard] == bounded_hard
-    assert sum(a.why.code == "playout" for a in bounded_hard) >= 1
+    assert sum(a.why.code == "playout" for a in bounded_hard) >= 2

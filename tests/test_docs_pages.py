@@ -61,3 +61,24 @@ def test_no_bid_of_the_corpus_is_drawn_as_cards(hooks: Any) -> None:
             assert "ddz-card" not in answer and not answer.startswith("error: jugada"), case.id
             seen += "puja n.º" in answer
     assert seen >= 3, "the corpus has bid errors at a position"
+
+
+def test_the_page_on_the_cpu_gives_difficils_own_figures() -> None:
+    # docs/aprender/app.md describes «Difícil»'s playouts with numbers: each is the engine's constant
+    # (the page once said 16 deals and 1 000 decisions two stops after they became 24 and 1 500).
+    from ddz.ai import cpu
+
+    page = " ".join((ROOT / "docs" / "aprender" / "app.md").read_text(encoding="utf-8").split())
+
+    def es(n: int) -> str:
+        return f"{n:,}".replace(",", " ")  # 1 500, as Spanish writes it
+
+    for said in (
+        f"cuando quedan {cpu.ROLLOUT_CARDS} cartas o menos en las tres manos",
+        f"sus tres mejores candidatas en hasta {cpu.ROLLOUT_SAMPLES} repartos",
+        f"quedan {cpu.EXACT_CARDS} cartas o menos en las tres manos se resuelve con el solucionador",
+        f"como mucho {es(cpu.ROLLOUT_BUDGET)} decisiones simuladas",
+        f"p ≤ {str(cpu.SIGNIFICANCE).replace('.', ',')}",
+    ):
+        assert said in page, said
+    assert cpu.ROLLOUT_CANDIDATES == 3  # «sus tres mejores candidatas»

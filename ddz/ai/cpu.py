@@ -27,6 +27,7 @@ from ..cards import (
     unpack,
 )
 from ..codes import cards_of
+from ..endgame import EndgameError, Position, winner
 from ..game import BIDDING, PASS, PLAYING, Game, GameError
 from ..messages import CodedError
 from ..moves import follow_keys, legal_plays, plays_for_keys
@@ -919,11 +920,33 @@ class _Sim:
         return not left
 
 
+EXACT_CARDS = 15
+"""A playout is solved exactly (every hand known, every seat playing perfectly: :func:`ddz.endgame.winner`)
+once the three hands hold at most this many cards between them: the endgame is played, not estimated."""
+EXACT_NODES = 20_000
+"""The most positions that exact search may visit (past it the playout goes on with «Normal»)."""
+
+
+def _exact_winner(sim: _Sim) -> int | None:
+    """The seat of the side that wins ``sim`` with perfect play (the landlord's seat, or a farmer's),
+    or None when the search would take more than :data:`EXACT_NODES` positions."""
+    lord = sim.landlord
+    assert lord is not None
+    hands = tuple(sim.hands[(lord + i) % 3] for i in range(3))  # the landlord first, then in turn
+    owner = None if sim.table is None or sim.table_seat is None else (sim.table_seat - lord) % 3
+    try:
+        side = winner(Position(hands, (sim.turn - lord) % 3, sim.table, owner, sim.variant), EXACT_NODES)
+    except EndgameError:
+        return None
+    return lord if side == "landlord" else (lord + 1) % 3
+
+
 def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None = None) -> int:
     """1 if the side of the player to move wins when the seats hold ``hands`` and, after
     ``action``, every seat plays «Normal» (each of their decisions spends one unit of ``budget``;
     when none is left the playout stops and ``budget.cut`` says its result means nothing). A seat that finds a sure win (exact
-    endgame search) wins at once: the rest is not played out."""
+    endgame search) wins at once: the rest is not played out. Once at most :data:`EXACT_CARDS`
+    cards are left, the rest is solved exactly instead (one unit of ``budget``)."""
     landlord_side = game.turn == game.landlord
     sim = _Sim(game, hands)
     counter = _Counter(game)
@@ -942,6 +965,10 @@ def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None 
                 return 0
             budget.left -= 1
             budget.used += 1
+        if sum(len(h) for h in sim.hands) <= EXACT_CARDS:
+            won = _exact_winner(sim)
+            if won is not None:
+                return int((won == sim.landlord) == landlord_side)
         seat = sim.turn
         view = _Seat(sim, seat, counter.unseen(sim, seat), counter.pool(sim, seat))
         advice = _decide(sim, view, False, False)
