@@ -56,7 +56,8 @@ soak: $(STAMP)  ## the soak runs (marked slow): the reasons of 120 hands per CPU
 	$(BIN)/pytest -n 2 -q -m slow
 
 # The engine and conformance tiers on more Python versions, each in a light venv of its own (the
-# engine has no dependencies: the conformance extra and pytest only). An interpreter is looked for
+# engine has no dependencies: the conformance extra, pytest and pytest-xdist, two processes each, so
+# that the run alongside CI's main one ends soon after it). An interpreter is looked for
 # as pythonX.Y, then under pyenv's versions; a version that is not on the machine stops the target.
 PYTHONS ?= 3.12 3.13
 test-pythons:  ## the engine and conformance tests (a tenth of each sample) on Python 3.12 and 3.13
@@ -64,12 +65,13 @@ test-pythons:  ## the engine and conformance tests (a tenth of each sample) on P
 	  py=$$(command -v python$$v 2>/dev/null) && $$py -c 'import sys' 2>/dev/null || \
 	    py=$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/$$v.*/bin/python$$v 2>/dev/null | tail -1); \
 	  [ -n "$$py" ] || { echo "Python $$v not found"; exit 1; }; \
-	  if [ ! -e .venv-$$v/.installed ] || [ pyproject.toml -nt .venv-$$v/.installed ]; then \
-	    $$py -m venv .venv-$$v && .venv-$$v/bin/pip install -q -e '.[conformance]' pytest && touch .venv-$$v/.installed; \
+	  if [ ! -e .venv-$$v/.installed ] || [ pyproject.toml -nt .venv-$$v/.installed ] || \
+	     ! .venv-$$v/bin/python -c 'import xdist' 2>/dev/null; then \
+	    $$py -m venv .venv-$$v && .venv-$$v/bin/pip install -q -e '.[conformance]' pytest pytest-xdist && touch .venv-$$v/.installed; \
 	  fi; \
 	done; \
 	pids=""; for v in $(PYTHONS); do \
-	  DDZ_QUICK=10 .venv-$$v/bin/pytest -p no:xdist -q --groups engine,conformance -m "not slow" > .venv-$$v/tests.log 2>&1 & \
+	  DDZ_QUICK=10 .venv-$$v/bin/pytest -n 2 -q --groups engine,conformance -m "not slow" > .venv-$$v/tests.log 2>&1 & \
 	  pids="$$pids $$!"; \
 	done; \
 	status=0; set -- $(PYTHONS); for pid in $$pids; do \

@@ -526,6 +526,13 @@ def _tables(v: Variant) -> dict[str, dict[int, bool]]:
     return got
 
 
+def cache_entries() -> int:
+    """How many entries the solver's memory holds now: positions in the transposition tables and
+    remembered plays, every variant together (about 100 bytes each)."""
+    tables = sum(len(t) for by_name in _TABLES.values() for t in by_name.values())
+    return tables + sum(len(r.leads) + len(r.answers) + len(r.info) for r in _RULES.values())
+
+
 def clear_caches() -> None:
     """Empty the transposition tables and the remembered plays (the next solve starts cold). The
     tables are emptied in place: a finished search's closures still refer to them until the cycle
@@ -624,6 +631,7 @@ __all__ = [
     "EndgameError",
     "Position",
     "Solution",
+    "cache_entries",
     "clear_caches",
     "solve",
     "winner",

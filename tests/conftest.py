@@ -74,14 +74,16 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 
 FIRST = (
-    "test_reasons.py::test_every_reason_is_true_over_many_hands",
-    "test_endgame.py::test_the_solver_agrees_with_the_brute_force_on_2000_positions",
-    "test_browser_a11y.py::test_a_whole_hand_with_the_keyboard_alone",
-    "test_browser_chaos.py::test_random_taps_never_break_a_whole_hand",
+    "test_truth.py::test_every_sentence_of_sample_practice_hands_is_true",
     "test_browser_a11y.py::test_axe_finds_nothing_serious",
     "test_browser_play.py::test_whole_hand_every_play_is_the_raised_cards",
-    "test_cpu_levels.py::test_levels_are_deterministic_and_legal",
+    "test_endgame.py::test_the_solver_agrees_with_the_brute_force_on_2000_positions",
+    "test_browser_chaos.py::test_random_taps_never_break_a_whole_hand",
     "test_truthcheck_facts.py::test_can_be_beaten_by_unseen_agrees_with_every_split",
+    "test_cpu_levels.py::test_playouts_skip_what_is_settled_and_choose_as_if_every_playout_were_played",
+    "test_browser_a11y.py::test_a_whole_hand_with_the_keyboard_alone",
+    "test_reasons.py::test_every_reason_is_true_over_many_hands",
+    "test_cpu_levels.py::test_levels_are_deterministic_and_legal",
 )
 """The longest tests of a full run (``--durations``), started first: xdist hands out tests in order, so a
 worker that draws one of them late keeps the whole run waiting while the others are done."""

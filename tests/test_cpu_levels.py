@@ -474,3 +474,32 @@ def test_the_bound_skips_solving_plays_that_cannot_be_chosen_and_changes_nothing
     assert solved["bounded"] < 0.5 * solved["every"], solved
     assert [choose_play(g, level="hard") for g in hard] == bounded_hard
     assert sum(a.why.code == "playout" for a in bounded_hard) >= 2
+
+
+def test_the_solvers_memory_is_emptied_when_a_decisions_playouts_start_over_the_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The exact search of the playouts fills the endgame solver's tables; a decision that finds them
+    # over EXACT_MEMORY entries empties them first, so Difícil's memory stays bounded.
+    from ddz import endgame
+
+    g = _endgame_positions(5)[4]  # its playouts reach 15 cards: thousands of positions solved
+    endgame.clear_caches()
+    cpu.rollout_outcomes(g, g.turn, g.legal_actions()[:2], deals=6)
+    filled = endgame.cache_entries()
+    assert filled > 1000  # the playouts solved their last cards
+    monkeypatch.setattr(cpu, "EXACT_MEMORY", filled - 1)
+    cleared = 0
+    real = endgame.clear_caches
+
+    def counted() -> None:
+        nonlocal cleared
+        cleared += 1
+        real()
+
+    monkeypatch.setattr(cpu, "clear_caches", counted)
+    again = cpu.rollout_outcomes(g, g.turn, g.legal_actions()[:2], deals=6)
+    assert cleared == 1 and 0 < endgame.cache_entries() <= filled
+    monkeypatch.setattr(cpu, "EXACT_MEMORY", 1 << 40)
+    assert cpu.rollout_outcomes(g, g.turn, g.legal_actions()[:2], deals=6) == again  # the same results
+    assert cleared == 1

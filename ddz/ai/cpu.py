@@ -27,7 +27,7 @@ from ..cards import (
     unpack,
 )
 from ..codes import cards_of
-from ..endgame import EndgameError, Position, winner
+from ..endgame import EndgameError, Position, cache_entries, clear_caches, winner
 from ..game import BIDDING, PASS, PLAYING, Game, GameError
 from ..messages import CodedError
 from ..moves import follow_keys, legal_plays, plays_for_keys
@@ -814,6 +814,8 @@ def rollout_outcomes(
     budget = None
     if deals is None:
         budget = _Budget(ROLLOUT_BUDGET if budget_decisions is None else budget_decisions)
+    if cache_entries() > EXACT_MEMORY:
+        clear_caches()
     out: list[tuple[int, ...]] = []
     live: Sequence[int] = range(len(actions))
     for hands in rollout_deals(game, seat)[:deals]:
@@ -925,6 +927,10 @@ EXACT_CARDS = 15
 once the three hands hold at most this many cards between them: the endgame is played, not estimated."""
 EXACT_NODES = 20_000
 """The most positions that exact search may visit (past it the playout goes on with «Normal»)."""
+EXACT_MEMORY = 250_000
+"""The most entries the solver's memory may hold when a decision's playouts start (more: it is
+emptied first, see :func:`ddz.endgame.cache_entries`), so Difícil keeps about 25 MB of it, not the
+solver's own bound of a million positions per table."""
 
 
 def _exact_winner(sim: _Sim) -> int | None:
