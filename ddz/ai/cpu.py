@@ -926,7 +926,10 @@ EXACT_CARDS = 15
 """A playout is solved exactly (every hand known, every seat playing perfectly: :func:`ddz.endgame.winner`)
 once the three hands hold at most this many cards between them: the endgame is played, not estimated."""
 EXACT_NODES = 20_000
-"""The most positions that exact search may visit (past it the playout goes on with «Normal»)."""
+"""The most positions that exact search may visit (past it the playout goes on with «Normal»). The
+solver's tables outlive a search, so whether a search fits could depend on what earlier ones left
+there; none of 2,677 searches of 12 self-play hands went over, and the largest of 300 random
+positions of 15 cards, searched cold, visited 4,672."""
 EXACT_MEMORY = 250_000
 """The most entries the solver's memory may hold when a decision's playouts start (more: it is
 emptied first, see :func:`ddz.endgame.cache_entries`), so Difícil keeps about 25 MB of it, not the
