@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .cards import BITS, FULL_DECK, HAND_LIMIT, NUM_RANKS, RANKS, Cards, NotationError, parse, unpack
 from .messages import CodedError
@@ -62,6 +62,22 @@ class EndgameError(CodedError):
     legal, or a search over its node budget (``too_hard``)."""
 
     group = "endgame"
+
+
+class PlayPhase(Protocol):
+    """What :meth:`Position.of_game` reads of a game in its play phase."""
+
+    @property
+    def landlord(self) -> int | None: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def table(self) -> Play | None: ...
+    @property
+    def table_seat(self) -> int | None: ...
+    @property
+    def variant(self) -> Variant: ...
+    def hand(self, seat: int) -> Cards: ...
 
 
 class _Budget(Exception):
@@ -207,6 +223,27 @@ class Position:
         if t is not None and owner is None:
             raise EndgameError("table_without_seat")
         return _checked(cls(hands, seat, t, owner, v))
+
+    @classmethod
+    def of_game(cls, game: PlayPhase) -> Position:
+        """The play phase of ``game`` (a :class:`~ddz.game.Game` after the auction, or anything that
+        reads the same) as a three-hand endgame: the seats renamed from the landlord on, in turn order."""
+        lord = game.landlord
+        assert lord is not None, "an endgame needs the landlord"
+
+        def seat(s: int) -> int:
+            return (s - lord) % 3
+
+        table = game.table if game.table is not None and game.table_seat != game.turn else None
+        return cls.three(
+            game.hand(lord),
+            game.hand((lord + 1) % 3),
+            game.hand((lord + 2) % 3),
+            turn=seat(game.turn),
+            table=table,
+            table_seat=None if table is None else seat(game.table_seat or 0),
+            variant=game.variant,
+        )
 
     @property
     def three_hands(self) -> bool:

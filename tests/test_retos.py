@@ -424,7 +424,7 @@ def test_your_own_position_becomes_a_puzzle() -> None:
         a = "p" if g.turn == 0 else Cpu("normal").act(g)
         g.apply(a)
         done.append(a)
-        if g.result is None and solve(retos.endgame_position(g)).winner != retos.endgame_position(g).to_move:
+        if g.result is None and solve(Position.of_game(g)).winner != Position.of_game(g).to_move:
             assert retos.from_hand(code, done) is None
             break
     else:

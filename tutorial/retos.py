@@ -398,25 +398,6 @@ class Puzzle:
         )
 
 
-def endgame_position(g: Game) -> Position:
-    """The position of ``g`` as an open-hand endgame: seats from the landlord on, in turn order."""
-    assert g.landlord is not None
-    lord = g.landlord
-
-    def seat(s: int) -> int:
-        return (s - lord) % 3
-
-    table = g.table if g.table is not None and g.table_seat != g.turn else None
-    return Position.three(
-        g.hand(lord),
-        g.hand((lord + 1) % 3),
-        g.hand((lord + 2) % 3),
-        turn=seat(g.turn),
-        table=table,
-        table_seat=None if table is None else seat(g.table_seat or 0),
-    )
-
-
 OWN = "own"
 """The id (and the theme, when no theme of :data:`THEMES` holds) of a puzzle made from your own hand."""
 OWN_CARDS = 24
@@ -436,7 +417,7 @@ def from_hand(code: str, actions: Sequence[str]) -> Puzzle | None:
         return None
     if g.phase != PLAYING or sum(len(h) for h in g.hands) > OWN_CARDS:
         return None
-    p = endgame_position(g)
+    p = Position.of_game(g)
     s = solve(p)
     if s.winner != p.to_move:
         return None

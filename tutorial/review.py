@@ -14,12 +14,11 @@ from ddz.ai.cpu import SEAT_NAMES, Advice, control_summary, sure_win_with
 from ddz.ai.reasons import Reason, as_message, control_messages
 from ddz.ai.solver import min_plays
 from ddz.cards import parse
-from ddz.endgame import solve
+from ddz.endgame import Position, solve
 from ddz.game import BIDDING, PASS, Game
 from ddz.messages import Message, nested, render_message, say_cards
 from ddz.plays import classify
 from tutorial.mistakes import MISTAKES, Decision, mistake_of
-from tutorial.retos import endgame_position
 
 GOOD, INACCURATE, MISTAKE, FORCED = "bien", "imprecisión", "error", "sin elección"
 """Verdicts; a pass that was the only legal action is «sin elección» and is not counted."""
@@ -212,7 +211,7 @@ def exact_moment(code: str, actions: list[str], items: list[Item]) -> tuple[KeyM
         if item.phase == BIDDING or item.verdict == FORCED or sum(len(h) for h in g.hands) > EXACT_CARDS:
             continue
         first = n if first < 0 else first
-        pos = endgame_position(g)
+        pos = Position.of_game(g)
         solved = solve(pos)
         mine = pos.side(pos.turn)
         if solved.winner != mine:

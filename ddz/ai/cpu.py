@@ -27,12 +27,12 @@ from ..cards import (
     unpack,
 )
 from ..codes import cards_of
-from ..endgame import EndgameError, Position, cache_entries, clear_caches, winner
+from ..endgame import EndgameError, PlayPhase, Position, cache_entries, clear_caches, winner
 from ..game import BIDDING, PASS, PLAYING, Game, GameError
 from ..messages import CodedError
 from ..moves import follow_keys, legal_plays, plays_for_keys
 from ..plays import CHAIN_KINDS, Play, classify
-from ..variants import STANDARD, Variant
+from ..variants import STANDARD
 from .reasons import Reason, render
 from .solver import decompose, min_cost, min_plays, min_plays_key, plays_with_lowest
 
@@ -260,20 +260,12 @@ def sure_order(first: Play, rest: Cards, pool: list[int], most: int) -> dict[str
     return {"order": [q.shown() for q in (first, *sure, *open_)], "last_open": bool(open_)}
 
 
-class _Position(Protocol):
-    """What the cost order reads of a position: a :class:`~ddz.game.Game`, or a playout's :class:`_Sim`."""
+class _Position(PlayPhase, Protocol):
+    """What the cost order reads of a position: a :class:`~ddz.game.Game`, or a playout's :class:`_Sim`
+    (the play phase an endgame is read from, and every hand's size)."""
 
     @property
     def hands(self) -> Sequence[Sized]: ...
-    @property
-    def table(self) -> Play | None: ...
-    @property
-    def table_seat(self) -> int | None: ...
-    @property
-    def landlord(self) -> int | None: ...
-    @property
-    def variant(self) -> Variant: ...
-    def hand(self, seat: int) -> Cards: ...
 
 
 @dataclass
@@ -941,10 +933,8 @@ def _exact_winner(sim: _Sim) -> int | None:
     or None when the search would take more than :data:`EXACT_NODES` positions."""
     lord = sim.landlord
     assert lord is not None
-    hands = tuple(sim.hands[(lord + i) % 3] for i in range(3))  # the landlord first, then in turn
-    owner = None if sim.table is None or sim.table_seat is None else (sim.table_seat - lord) % 3
     try:
-        side = winner(Position(hands, (sim.turn - lord) % 3, sim.table, owner, sim.variant), EXACT_NODES)
+        side = winner(Position.of_game(sim), EXACT_NODES)
     except EndgameError:
         return None
     return lord if side == "landlord" else (lord + 1) % 3
