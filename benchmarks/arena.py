@@ -3,6 +3,7 @@
     python -m benchmarks.arena --a cpu --b random --deals 10000 [--bidding] [--workers 2]
                         [--backend local|ray] [--svg results.svg]
     python -m benchmarks.arena --a cpu-hard --b cpu-hard@cd3b160   # today's Difícil against a past one
+    python -m benchmarks.arena --a cpu-hard:2 --b rlcard --workers 1  # Difícil on two processes
 
 Each deal is played once with A as landlord against B as both farmers and once the other way
 round (without bidding the landlord is the deal's first bidder, base 1, as in the published
@@ -54,15 +55,14 @@ def cpu_at(revision: str) -> types.ModuleType:
 
 def make_agent(name: str, seed: int) -> Agent:
     """An agent by name: ``cpu`` (= ``cpu-normal``), ``cpu-easy``, ``cpu-hard``, ``random``,
-    ``greedy`` or ``rlcard``; ``cpu-hard@REV`` is the CPU of the git revision ``REV``."""
+    ``greedy`` or ``rlcard``; ``cpu-hard@REV`` is the CPU of the git revision ``REV``, and
+    ``cpu-hard:2`` today's on two processes (its playouts on a helper too)."""
     if name.startswith("cpu-") and "@" in name:
         level, revision = name.removeprefix("cpu-").split("@", 1)
         agent: Agent = cpu_at(revision).Cpu(level)
         return agent
     if name == "cpu" or name.startswith("cpu-"):
-        from ddz.ai import Cpu
-
-        return Cpu(name.removeprefix("cpu").removeprefix("-") or "normal")
+        return _cpu(name)
     if name == "random":
         from benchmarks.agents import RandomAgent
 
@@ -76,6 +76,18 @@ def make_agent(name: str, seed: int) -> Agent:
 
         return RlcardRuleAgent(seed)
     raise ValueError(f"agente desconocido «{name}»: cpu, cpu-easy, cpu-hard, random, greedy o rlcard")
+
+
+@functools.cache
+def _cpu(name: str) -> Agent:
+    """Today's CPU by name (``cpu-hard:2``: on two processes), one per name and arena worker (its
+    helper processes are started once)."""
+    from ddz.ai import Cpu
+
+    level, _, processes = name.removeprefix("cpu").removeprefix("-").partition(":")
+    if processes and not processes.isdigit():
+        raise ValueError(f"procesos no válidos en «{name}»: tras «:» va un número (cpu-hard:2)")
+    return Cpu(level or "normal", int(processes or 1))
 
 
 @dataclass

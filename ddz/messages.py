@@ -2111,6 +2111,12 @@ _API_ERROR_ENTRIES: tuple[Entry, ...] = (
         "a CPU level that is not easy, normal or hard",
     ),
     _e(
+        "ai.bad_processes",
+        "",
+        "número de procesos no válido: {processes}; debe ser un entero de 1 a {most}",
+        "Cpu(processes=...) that is not a whole number from 1 to MAX_PROCESSES",
+    ),
+    _e(
         "message.unknown_code",
         "",
         "el catálogo no tiene el código de mensaje «{code}»",

@@ -174,14 +174,14 @@ def test_hard_playouts_stay_within_the_budget(monkeypatch: pytest.MonkeyPatch) -
     # Count every «Normal» decision simulated inside one «Difícil» decision (the decision itself
     # is one more call): never more than the budget, and the budget does bind.
     calls = 0
-    decide = cpu._decide
+    decide = cpu._options
 
     def counting(*args: Any) -> Any:
         nonlocal calls
         calls += 1
         return decide(*args)
 
-    monkeypatch.setattr(cpu, "_decide", counting)
+    monkeypatch.setattr(cpu, "_options", counting)
     used = []
     for g in _endgame_positions(12):
         calls = 0
@@ -325,7 +325,7 @@ def test_playouts_skip_what_is_settled_and_choose_as_if_every_playout_were_playe
         return run(*args)
 
     def all_deals(
-        game: Game, seat: int, actions: list[str], budget: int | None = None, still_open: Any = None
+        game: Game, seat: int, actions: list[str], budget: int | None = None, still_open: Any = None, **_: Any
     ) -> Any:
         return every(game, seat, actions, budget)
 

@@ -2157,6 +2157,11 @@ API_ERROR_CASES: list[tuple[str, Callable[[], object], str]] = [
         "nivel desconocido «expert»: los niveles son easy, normal y hard",
     ),
     (
+        "ai.bad_processes",
+        lambda: error(Cpu, "hard", 0),
+        "número de procesos no válido: 0; debe ser un entero de 1 a 16",
+    ),
+    (
         "message.unknown_code",
         lambda: error(render, "no.such"),
         "el catálogo no tiene el código de mensaje «no.such»",

@@ -33,6 +33,7 @@ from ..messages import CodedError
 from ..moves import follow_keys, legal_plays, plays_for_keys
 from ..plays import CHAIN_KINDS, Play, classify
 from ..variants import STANDARD
+from .helpers import Helper
 from .reasons import Reason, render
 from .solver import decompose, min_cost, min_plays, min_plays_key, plays_with_lowest
 
@@ -473,9 +474,16 @@ def _cover_partner(s: _Seat, game: _Position) -> bool:
     )
 
 
-def choose_play(game: Game, seat: int | None = None, level: str = "hard", explain: bool = True) -> Advice:
+def choose_play(
+    game: Game,
+    seat: int | None = None,
+    level: str = "hard",
+    explain: bool = True,
+    helpers: Sequence[Helper] = (),
+) -> Advice:
     """The CPU's choice for the player to move (in the play phase) at ``level`` (``explain=False``:
-    the same choice, without the plan in the reason, for fast playouts).
+    the same choice, without the plan in the reason, for fast playouts; ``helpers``: processes that
+    play «Difícil»'s playouts alongside, the same choice sooner).
 
     Only the seat to move has a choice to make: asking for another seat raises
     :class:`~ddz.game.GameError` ``not_your_turn`` (its hand has no play against this table yet)."""
@@ -486,11 +494,17 @@ def choose_play(game: Game, seat: int | None = None, level: str = "hard", explai
         raise GameError("not_your_turn", {"turn": game.turn})
     if level == "easy":
         return _easy_play(game, seat)
-    return _decide(game, _Seat(game, seat), level == "hard", explain)
+    return _decide(game, _Seat(game, seat), level == "hard", explain, helpers)
 
 
-def _decide(game: _Position, s: _Seat, hard: bool, explain: bool) -> Advice:
-    """«Normal» (or «Difícil» when ``hard``) for the seat ``s`` sees."""
+_Option = tuple[float, int, str, Reason]
+"""An option of the cost order: its cost, its index in the seat's legal plays (theirs count for a
+pass), the action and its reason."""
+
+
+def _options(game: _Position, s: _Seat, hard: bool) -> tuple[list[Play], list[_Option]]:
+    """The seat's legal plays and its best options by cost, cheapest first (the pass among them when
+    it may pass): «Normal»'s order, or «Difícil»'s when ``hard`` (before its playouts)."""
     seat = s.seat
     plays = legal_plays(s.hand, game.table, game.variant)  # the seat's own plays
     leading = game.table is None
@@ -531,7 +545,7 @@ def _decide(game: _Position, s: _Seat, hard: bool, explain: bool) -> Advice:
             )
         return cost, reason, expense
 
-    options: list[tuple[float, int, str, Reason]] = []
+    options: list[_Option] = []
     # The best plays by cost (as many as the playouts compare), without solving the rest of the hand
     # for a play whose lower bound already puts it behind them: the plays left after any play are at
     # least the hand's own less one (the solver's plays are the standard rules' plays).
@@ -568,10 +582,19 @@ def _decide(game: _Position, s: _Seat, hard: bool, explain: bool) -> Advice:
             cost += 2000.0
         options.append((cost, len(plays), PASS, reason))
     options.sort(key=lambda o: (o[0], o[1]))
+    return plays, options
+
+
+def _decide(game: _Position, s: _Seat, hard: bool, explain: bool, helpers: Sequence[Helper] = ()) -> Advice:
+    """«Normal» (or «Difícil» when ``hard``) for the seat ``s`` sees."""
+    seat = s.seat
+    leading = game.table is None
+    now = s.plays_now
+    plays, options = _options(game, s, hard)
     if hard and options[0][0] > -400 and len(options) > 1 and sum(s.counts) <= ROLLOUT_CARDS:
         assert isinstance(game, Game)  # playouts decide with hard=False
-        options = _rollouts(game, s, options)
-    cost, index, action, reason = options[0]
+        options = _rollouts(game, s, options, helpers)
+    _, index, action, reason = options[0]
     if action != PASS:
         chosen = plays[index]
         if explain:
@@ -732,9 +755,7 @@ def sign_test(better: int, worse: int) -> float:
     return sum(math.comb(n, k) for k in range(better, n + 1)) / 2**n if n else 1.0
 
 
-def _rollouts(
-    game: Game, s: _Seat, options: list[tuple[float, int, str, Reason]]
-) -> list[tuple[float, int, str, Reason]]:
+def _rollouts(game: Game, s: _Seat, options: list[_Option], helpers: Sequence[Helper] = ()) -> list[_Option]:
     """«Difícil» in the endgame: play the best few candidates out on :func:`rollout_deals`, every
     seat then playing «Normal», all on the same deals. A candidate goes before the cost order's
     first choice only when it wins clearly more of those deals (:func:`sign_test` at most
@@ -759,7 +780,9 @@ def _rollouts(
                 live.append(j)
         return [0, *live] if live else []
 
-    outcomes = rollout_outcomes(game, s.seat, [o[2] for o in candidates], still_open=still_open)
+    outcomes = rollout_outcomes(
+        game, s.seat, [o[2] for o in candidates], still_open=still_open, helpers=helpers
+    )
     wins = [sum(max(o[j], 0) for o in outcomes) for j in range(len(candidates))]
 
     def clear(j: int) -> bool:
@@ -797,31 +820,97 @@ def rollout_outcomes(
     budget_decisions: int | None = None,
     still_open: Callable[[list[tuple[int, ...]]], list[int]] | None = None,
     deals: int | None = None,
+    helpers: Sequence[Helper] = (),
 ) -> list[tuple[int, ...]]:
     """For each of the first deals of :func:`rollout_deals` (as many as ``budget_decisions``
     simulated decisions allow, by default :data:`ROLLOUT_BUDGET`; or exactly the first ``deals``,
     with no budget), whether each of ``actions`` wins its playout (1) or not (0). With
-    ``still_open``, the actions it names after each deal (by index) are the only ones played on the
-    next (the others get :data:`NOT_PLAYED`), and none further once it names none."""
-    budget = None
+    ``still_open``, the actions it names after each deal (by index; once left out, an action stays
+    out) are the only ones played on the next (the others get :data:`NOT_PLAYED`), and none further
+    once it names none.
+
+    With ``helpers`` (other processes, see :mod:`ddz.ai.helpers`), they play the next deals while
+    this process plays one; the results are the same as without them (each deal's playouts are
+    counted in order, as if played one after the other)."""
+    left = None
     if deals is None:
-        budget = _Budget(ROLLOUT_BUDGET if budget_decisions is None else budget_decisions)
+        left = ROLLOUT_BUDGET if budget_decisions is None else budget_decisions
     if cache_entries() > EXACT_MEMORY:
         clear_caches()
+    sample = rollout_deals(game, seat)[:deals]
     out: list[tuple[int, ...]] = []
-    live: Sequence[int] = range(len(actions))
-    for hands in rollout_deals(game, seat)[:deals]:
-        won = []
-        for j, action in enumerate(actions):
-            won.append(playout(game, hands, action, budget) if j in live else NOT_PLAYED)
-            if budget is not None and budget.cut:
-                return out
-        out.append(tuple(won))
-        if still_open is not None:
-            live = still_open(out)
-            if not live:
-                return out
+    live: tuple[int, ...] = tuple(range(len(actions)))
+    while len(out) < len(sample):
+        d = len(out)
+        ahead = [(h, sample[d + 1 + i]) for i, h in enumerate(helpers) if d + 1 + i < len(sample)]
+        for h, hands in ahead:
+            h.send(HELPED, game, hands, actions, live, left)
+        rows = [deal_outcomes(game, sample[d], actions, live, left, shared=True)]
+        for h, hands in ahead:
+            # a helper that fails has its deal played here (the same playouts: the same result)
+            helped = h.receive()
+            rows.append(helped if helped is not None else deal_outcomes(game, hands, actions, live, left))  # type: ignore[arg-type]
+        for won, used in rows:
+            row = []
+            for j, result in enumerate(won):
+                if j not in live:
+                    row.append(NOT_PLAYED)
+                    continue
+                if left is not None:
+                    if used[j] > left:
+                        return out  # the deal does not fit in the budget: it is not counted
+                    left -= used[j]
+                row.append(result)
+            out.append(tuple(row))
+            if still_open is not None:
+                live = tuple(j for j in still_open(out) if j in live)  # what is left out stays out
+                if not live:
+                    return out
     return out
+
+
+HELPED = "ddz.ai.cpu:helped_deal_outcomes"
+"""What a helper process runs for :func:`rollout_outcomes` (see :class:`~ddz.ai.helpers.Helper`)."""
+
+
+def helped_deal_outcomes(
+    game: Game, hands: list[Cards], actions: list[str], live: Sequence[int], left: int | None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`deal_outcomes` in a helper process, its memory bounded as the caller's."""
+    if cache_entries() > EXACT_MEMORY:
+        clear_caches()
+    return deal_outcomes(game, hands, actions, live, left)
+
+
+CUT = 1 << 30
+"""In :func:`deal_outcomes`: the playout ran out of budget (more decisions than any budget)."""
+
+
+def deal_outcomes(
+    game: Game,
+    hands: list[Cards],
+    actions: list[str],
+    live: Sequence[int],
+    left: int | None,
+    shared: bool = False,
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The playouts of one deal ``hands``: for each of ``actions`` (those in ``live``; the others get
+    :data:`NOT_PLAYED` and 0), whether it wins and how many simulated decisions it took (:data:`CUT`
+    when more than ``left``; None: no budget). Each playout may use up to ``left`` decisions, or,
+    with ``shared``, what the ones before it left of them (and none is played after a cut)."""
+    won, used = [], []
+    budget = None if left is None else _Budget(left)
+    for j, action in enumerate(actions):
+        if j not in live or (shared and budget is not None and budget.cut):
+            won.append(NOT_PLAYED)
+            used.append(0 if j not in live else CUT)
+            continue
+        if left is not None and not shared:
+            budget = _Budget(left)
+        before = 0 if budget is None else budget.used
+        won.append(playout(game, hands, action, budget))
+        used.append(0 if budget is None else CUT if budget.cut else budget.used - before)
+    return tuple(won), tuple(used)
 
 
 def rollout_wins(game: Game, seat: int, actions: list[str], deals: int) -> list[int]:
@@ -899,16 +988,15 @@ class _Sim:
     def hand(self, seat: int) -> Cards:
         return self.hands[seat]
 
-    def apply(self, action: str) -> bool:
-        """Take the action of the seat to move; True when it empties that seat's hand."""
+    def apply(self, play: Play | None) -> bool:
+        """Make ``play`` (None: pass) for the seat to move; True when it empties that seat's hand."""
         seat = self.turn
         self.turn = (seat + 1) % 3
-        if action == PASS:
+        if play is None:
             self.passes += 1
             if self.passes == 2:  # the trick ends: its winner, next to move, leads
                 self.table, self.passes = None, 0
             return False
-        play = classify(action, self.variant)
         self.hands[seat] = left = self.hands[seat] - play.cards
         self.table, self.table_seat, self.passes = play, seat, 0
         return not left
@@ -949,13 +1037,12 @@ def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None 
     landlord_side = game.turn == game.landlord
     sim = _Sim(game, hands)
     counter = _Counter(game)
-    act = action
+    play = None if action == PASS else classify(action, game.variant)
     while True:
         player = sim.turn
-        out = sim.apply(act)
-        if act != PASS:
-            assert sim.table is not None  # the play just made
-            counter.add(player, sim.table.cards.counts)
+        out = sim.apply(play)
+        if play is not None:
+            counter.add(player, play.cards.counts)
         if out:
             return int((player == sim.landlord) == landlord_side)
         if budget is not None:
@@ -970,10 +1057,11 @@ def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None 
                 return int((won == sim.landlord) == landlord_side)
         seat = sim.turn
         view = _Seat(sim, seat, counter.unseen(sim, seat), counter.pool(sim, seat))
-        advice = _decide(sim, view, False, False)
-        if advice.why.code == "sure_win":  # a forced win: no need to play it out
+        plays, options = _options(sim, view, False)  # «Normal»'s choice
+        _, index, chosen, reason = options[0]
+        if reason.code == "sure_win":  # a forced win: no need to play it out
             return int((seat == sim.landlord) == landlord_side)
-        act = advice.action
+        play = None if chosen == PASS else plays[index]
 
 
 def _lead_value(s: _Seat) -> float:
@@ -1100,22 +1188,36 @@ def hint(game: Game, seat: int | None = None) -> Advice:
     return choose_play(game, seat)
 
 
+MAX_PROCESSES = 16
+"""The most processes a :class:`Cpu` may use."""
+
+
 class Cpu:
     """A deterministic CPU player at ``level`` (``easy``, ``normal`` or ``hard``):
-    ``act(game)`` returns the action for the player to move."""
+    ``act(game)`` returns the action for the player to move. With ``processes`` above 1,
+    «Difícil» plays its playouts on that many processes (the same choices, sooner on as many
+    cores; see :mod:`ddz.ai.helpers`)."""
 
-    def __init__(self, level: str = "normal") -> None:
+    def __init__(self, level: str = "normal", processes: int = 1) -> None:
         if level not in LEVELS:
             raise AiError("unknown_level", {"level": level, "known": list(LEVELS)})
+        if type(processes) is not int or not 1 <= processes <= MAX_PROCESSES:
+            raise AiError("bad_processes", {"processes": repr(processes), "most": MAX_PROCESSES})
         self.level = level
         self.name = "cpu" if level == "normal" else f"cpu-{level}"
+        self.helpers = [Helper() for _ in range(processes - 1)] if level == "hard" else []
+
+    def close(self) -> None:
+        """End the helper processes (if any)."""
+        for h in self.helpers:
+            h.close()
 
     def advise(self, game: Game) -> Advice:
         """The action with its reason."""
         if game.phase == BIDDING:
             return bid_advice(game, level=self.level)
         if game.phase == PLAYING:
-            return choose_play(game, level=self.level)
+            return choose_play(game, level=self.level, helpers=self.helpers)
         raise GameError("game_over")
 
     def act(self, game: Game) -> str:

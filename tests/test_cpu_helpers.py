@@ -1,0 +1,180 @@
+"""«Difícil» on more than one process (issue 30, «Fast»): helper processes play some of a decision's
+deals, and nothing a player sees depends on them: the same outcomes, counted in the same order under
+the same budget, as a plain loop that plays every deal here one after the other; a helper that dies
+or hangs has its deal played here."""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from ddz.ai import Cpu, choose_play, cpu
+from ddz.ai.helpers import Helper
+from ddz.game import Game
+from tests.test_cpu_levels import _endgame_positions
+
+Still = Callable[[list[tuple[int, ...]]], list[int]]
+
+
+def _one_after_the_other(
+    game: Game, actions: list[str], budget: int, still_open: Still | None
+) -> list[tuple[int, ...]]:
+    """The reference: every deal in order, each live action played out with what the shared
+    budget has left; a deal whose playouts do not all fit is not counted, and nothing after it."""
+    budget_left = cpu._Budget(budget)
+    live = list(range(len(actions)))
+    out: list[tuple[int, ...]] = []
+    for hands in cpu.rollout_deals(game, game.turn):
+        row = []
+        for j, action in enumerate(actions):
+            if j not in live:
+                row.append(cpu.NOT_PLAYED)
+                continue
+            row.append(cpu.playout(game, hands, action, budget_left))
+            if budget_left.cut:
+                return out
+        out.append(tuple(row))
+        if still_open is not None:
+            live = [j for j in still_open(out) if j in live]
+            if not live:
+                break
+    return out
+
+
+def _drop_second_after(deals: int) -> Still:
+    """Leaves out the second action after ``deals`` deals, and everything after twice as many."""
+    return lambda out: [] if len(out) >= 2 * deals else [0, 2] if len(out) >= deals else [0, 1, 2]
+
+
+@pytest.fixture(scope="module")
+def helper() -> Iterator[Helper]:
+    h = Helper()
+    yield h
+    h.close()
+
+
+@pytest.mark.parametrize(
+    ("budget", "still_open"),
+    [(100_000, None), (300, None), (700, _drop_second_after(3)), (100_000, _drop_second_after(5))],
+)
+def test_helpers_give_the_outcomes_of_one_deal_after_the_other(
+    helper: Helper, budget: int, still_open: Still | None
+) -> None:
+    checked = cut_short = 0
+    for g in _endgame_positions(6):
+        actions = g.legal_actions()[:3]
+        expected = _one_after_the_other(g, actions, budget, still_open)
+        assert cpu.rollout_outcomes(g, g.turn, actions, budget, still_open) == expected
+        answered = helper.answered
+        assert cpu.rollout_outcomes(g, g.turn, actions, budget, still_open, helpers=[helper]) == expected
+        assert helper.answered > answered and not helper.failed, "the helper played deals"
+        checked += 1
+        cut_short += len(expected) < cpu.ROLLOUT_SAMPLES
+    assert checked == 6
+    if budget < 1000 or still_open is not None:
+        assert cut_short >= 3, "the budget (or the settling) stops the playouts early"
+
+
+def test_difficil_on_two_processes_chooses_as_on_one() -> None:
+    two = Cpu("hard", processes=2)
+    try:
+        positions = _endgame_positions(40)[20:]
+        alone = [choose_play(g, level="hard") for g in positions]
+        assert [two.advise(g) for g in positions] == alone
+        assert sum(a.why.code == "playout" for a in alone) >= 1, "some choices come from the playouts"
+        assert two.helpers[0].answered > 0 and not two.helpers[0].failed
+    finally:
+        two.close()
+
+
+def test_a_helper_that_dies_has_its_deals_played_here() -> None:
+    g = _endgame_positions(3)[2]
+    actions = g.legal_actions()[:3]
+    expected = cpu.rollout_outcomes(g, g.turn, actions)
+    h = Helper()
+    assert h.send("ddz.ai.cpu:sign_test", 2, 0) and h.receive() == 0.25 and h._process is not None
+    h._process.kill()
+    h._process.wait()
+    assert cpu.rollout_outcomes(g, g.turn, actions, helpers=[h]) == expected
+    assert h.failed and h.answered == 1
+    assert cpu.rollout_outcomes(g, g.turn, actions, helpers=[h]) == expected  # not started again
+    assert h._process is None
+
+
+def test_a_helper_that_hangs_is_given_up_and_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ddz.ai.helpers as helpers
+
+    monkeypatch.setattr(helpers, "ANSWER_SECONDS", 0.5)
+    g = _endgame_positions(2)[1]
+    actions = g.legal_actions()[:3]
+    expected = cpu.rollout_outcomes(g, g.turn, actions)
+    h = Helper()
+    assert h.send("ddz.ai.cpu:sign_test", 2, 0) and h.receive() == 0.25 and h._process is not None
+    process = h._process
+    os.kill(process.pid, signal.SIGSTOP)  # alive, never answering
+    assert cpu.rollout_outcomes(g, g.turn, actions, helpers=[h]) == expected
+    assert h.failed
+    assert process.poll() is not None, "the hung process was killed"
+
+
+@pytest.mark.parametrize("processes", [0, -1, 17, 1.5, "2", True, None])
+def test_a_wrong_number_of_processes_is_refused_in_spanish(processes: object) -> None:
+    with pytest.raises(cpu.AiError, match=r"número de procesos no válido: .*entero de 1 a 16") as e:
+        Cpu("hard", processes)  # type: ignore[arg-type]
+    assert e.value.code == "bad_processes"
+
+
+@pytest.mark.parametrize("dropped", [0, 1])
+def test_every_budget_ends_the_playouts_where_one_deal_after_the_other_does(
+    helper: Helper, dropped: int
+) -> None:
+    # Budgets one decision apart put the end of the budget in every playout of the first deals,
+    # exactly at its end among them, and in deals played by the helper after an action was left out.
+    g = _endgame_positions(1)[0]
+    actions = g.legal_actions()[:3]
+
+    def still_open(out: list[tuple[int, ...]]) -> list[int]:
+        return [j for j in range(3) if j != dropped] if out else [0, 1, 2]  # one left out after a deal
+
+    lengths = set()
+    for budget in range(1, 160):
+        expected = _one_after_the_other(g, actions, budget, still_open)
+        assert cpu.rollout_outcomes(g, g.turn, actions, budget, still_open, helpers=[helper]) == expected, (
+            budget
+        )
+        lengths.add(len(expected))
+    assert len(lengths) >= 4, "the budgets end the playouts after different numbers of deals"
+
+
+def test_one_deals_playouts_share_the_budget_or_each_have_it() -> None:
+    g = _endgame_positions(1)[0]
+    actions = g.legal_actions()[:3]
+    hands = cpu.rollout_deals(g, g.turn)[0]
+    won, alone = cpu.deal_outcomes(g, hands, actions, (0, 1, 2), 10_000)
+    assert won == tuple(cpu.playout(g, hands, a) for a in actions) and min(alone) >= 2
+    # shared: each playout gets what the ones before it left; after a cut none is played
+    for left in range(1, sum(alone) + 1):
+        shared = cpu.deal_outcomes(g, hands, actions, (0, 1, 2), left, shared=True)[1]
+        fits = [sum(alone[: j + 1]) <= left for j in range(3)]
+        assert shared == tuple(u if ok else cpu.CUT for u, ok in zip(alone, fits, strict=True)), left
+    # not shared: each playout may use the whole budget (the caller counts them in order)
+    for left in range(1, max(alone) + 1):
+        each = cpu.deal_outcomes(g, hands, actions, (0, 1, 2), left)[1]
+        assert each == tuple(u if u <= left else cpu.CUT for u in alone), left
+    assert cpu.deal_outcomes(g, hands, actions, (2,), 10_000) == (
+        (cpu.NOT_PLAYED,) * 2 + won[2:],
+        (0, 0, alone[2]),
+    )
+
+
+@pytest.mark.parametrize("function", ["os:getcwd", "ddz.ai.cpu:no_such_function", "ddz.nowhere:f", "junk"])
+def test_a_helper_runs_only_the_engines_functions(function: str) -> None:
+    h = Helper()
+    try:
+        assert h.send(function) and h.receive() is None and h.failed  # refused: the caller does the work
+        assert not h.send("ddz.ai.cpu:sign_test", 2, 0) and h.receive() is None  # not used again
+    finally:
+        h.close()
