@@ -107,12 +107,12 @@ def test_a_helper_that_dies_has_its_deals_played_here() -> None:
 def test_a_helper_that_hangs_is_given_up_and_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
     import ddz.ai.helpers as helpers
 
-    monkeypatch.setattr(helpers, "ANSWER_SECONDS", 0.5)
     g = _endgame_positions(2)[1]
     actions = g.legal_actions()[:3]
     expected = cpu.rollout_outcomes(g, g.turn, actions)
     h = Helper()
     assert h.send("ddz.ai.cpu:sign_test", 2, 0) and h.receive() == 0.25 and h._process is not None
+    monkeypatch.setattr(helpers, "ANSWER_SECONDS", 0.5)  # once started (starting may take longer)
     process = h._process
     os.kill(process.pid, signal.SIGSTOP)  # alive, never answering
     assert cpu.rollout_outcomes(g, g.turn, actions, helpers=[h]) == expected

@@ -370,3 +370,36 @@ def test_tally_counts_hands_by_side_with_streaks() -> None:
     assert t["landlord_won"] == 2 and t["farmer_won"] == t["farmer_lost"] == t["landlord_lost"] == 0
     assert t["springs"] == 2 and t["streak"] == t["best"] == 2
     assert valid_tally(t) == t and valid_tally({"springs": -1}) is None and valid_tally("x") is None
+
+
+def test_the_apps_difficil_uses_its_helper_and_plays_as_on_one_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # One CPU per level and server (its helper process started once); on two cores «Difícil» plays
+    # its playouts there too, and in a whole practice hand makes the moves of a plain «Difícil».
+    from ddz.ai import Cpu
+    from tutorial import cpus
+    from tutorial.practice import HUMAN, Practice
+
+    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    cpus.cpu_player.cache_clear()
+    assert cpus.cpu_player("hard").helpers == []
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    cpus.cpu_player.cache_clear()
+    hard = cpus.cpu_player("hard")
+    assert (
+        len(hard.helpers) == 1 and cpus.cpu_player("hard") is hard and cpus.cpu_player("normal").helpers == []
+    )
+    p, error = Practice.start("0000-07QT6", [], "hard")  # a hand of 39 CPU moves at «Normal»
+    assert error == ""
+    alone, human, moves = Cpu("hard"), Cpu("normal"), 0
+    while p.game.phase != OVER:
+        if p.game.turn == HUMAN:
+            p.game.apply(human.act(p.game))
+            continue
+        expected = alone.act(p.game)
+        p.cpu_step()
+        assert p.game.actions[-1] == expected
+        moves += 1
+    assert moves >= 10 and hard.helpers[0].answered > 0 and not hard.helpers[0].failed
+    cpus.cpu_player.cache_clear()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ddz.ai import Cpu
 from ddz.ai.cpu import LEVELS, Advice
 from ddz.ai.reasons import as_message
 from ddz.cards import parse
@@ -17,6 +16,7 @@ from ddz.codes import DECK_ORDER, CodeError, cards_of, new_code, normalize
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Event, Game, GameError
 from ddz.messages import Message, nested, render_message
 from ddz.plays import classify
+from tutorial.cpus import cpu_player
 from tutorial.logic import say_play
 
 HUMAN = 0
@@ -143,7 +143,7 @@ class Practice:
         """Let the CPU to move act (nothing when it is the human's turn or the hand is over)."""
         if not self.cpu_turn():
             return []
-        events = self.game.apply(Cpu(self.level).act(self.game))
+        events = self.game.apply(cpu_player(self.level).act(self.game))
         self.events += events
         return events
 

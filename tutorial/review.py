@@ -18,6 +18,7 @@ from ddz.endgame import Position, solve
 from ddz.game import BIDDING, PASS, Game
 from ddz.messages import Message, nested, render_message, say_cards
 from ddz.plays import classify
+from tutorial.cpus import cpu_player
 from tutorial.mistakes import MISTAKES, Decision, mistake_of
 
 GOOD, INACCURATE, MISTAKE, FORCED = "bien", "imprecisión", "error", "sin elección"
@@ -270,7 +271,8 @@ def key_moment(code: str, actions: list[str], items: list[Item]) -> KeyMoment | 
             continue
         if sum(len(h) for h in before.hands) <= EXACT_CARDS:
             break  # from here on the exact search spoke: the hand was already lost
-        outcomes = rollout_outcomes(before, 0, [item.action, item.cpu.action], REVIEW_BUDGET)
+        helpers = cpu_player("hard").helpers
+        outcomes = rollout_outcomes(before, 0, [item.action, item.cpu.action], REVIEW_BUDGET, helpers=helpers)
         samples = len(outcomes)
         tried.append(samples)
         played, cpu_wins = sum(o[0] for o in outcomes), sum(o[1] for o in outcomes)

@@ -12,7 +12,7 @@ import random
 import zlib
 from collections.abc import Callable, Sequence, Sized
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, cast
 
 from ..cards import (
     BLACK_JOKER,
@@ -838,18 +838,42 @@ def rollout_outcomes(
     if cache_entries() > EXACT_MEMORY:
         clear_caches()
     sample = rollout_deals(game, seat)[:deals]
+    mine = [h for h in helpers if h.busy.acquire(blocking=False)]  # busy: with another thread
+    try:
+        return _counted_in_order(game, sample, actions, left, still_open, mine)
+    finally:
+        for h in mine:
+            h.busy.release()
+
+
+def _counted_in_order(
+    game: Game,
+    sample: list[list[Cards]],
+    actions: list[str],
+    left: int | None,
+    still_open: Callable[[list[tuple[int, ...]]], list[int]] | None,
+    helpers: Sequence[Helper],
+) -> list[tuple[int, ...]]:
+    """:func:`rollout_outcomes` on the deals ``sample``, with ``left`` decisions of budget (None:
+    no budget), ``helpers`` playing the next deals while this process plays one.
+
+    The deals are counted in order. A helper's deal is played with the actions still open and the
+    budget left before the deal this process plays, which may be more than when its turn to be
+    counted comes: what was left out since is not counted, and a playout that took more than is
+    left then ends the count there, as it would have. (Handing deals out as helpers come free,
+    this process running ahead meanwhile, was tried: 6.4 s instead of 5.2 s for 89 slow decisions,
+    the helpers idle between two deals.)"""
     out: list[tuple[int, ...]] = []
     live: tuple[int, ...] = tuple(range(len(actions)))
     while len(out) < len(sample):
         d = len(out)
-        ahead = [(h, sample[d + 1 + i]) for i, h in enumerate(helpers) if d + 1 + i < len(sample)]
-        for h, hands in ahead:
-            h.send(HELPED, game, hands, actions, live, left)
+        ahead = [(h, d + 1 + i) for i, h in enumerate(helpers) if d + 1 + i < len(sample)]
+        sent = [(h, i) for h, i in ahead if h.send(HELPED, game, sample[i], actions, live, left)]
         rows = [deal_outcomes(game, sample[d], actions, live, left, shared=True)]
-        for h, hands in ahead:
+        for h, i in ahead:
+            helped = cast(Outcome | None, h.receive() if (h, i) in sent else None)
             # a helper that fails has its deal played here (the same playouts: the same result)
-            helped = h.receive()
-            rows.append(helped if helped is not None else deal_outcomes(game, hands, actions, live, left))  # type: ignore[arg-type]
+            rows.append(helped if helped is not None else deal_outcomes(game, sample[i], actions, live, left))
         for won, used in rows:
             row = []
             for j, result in enumerate(won):
@@ -881,6 +905,9 @@ def helped_deal_outcomes(
         clear_caches()
     return deal_outcomes(game, hands, actions, live, left)
 
+
+Outcome = tuple[tuple[int, ...], tuple[int, ...]]
+"""One deal's playouts (:func:`deal_outcomes`): each action's result, and the decisions it took."""
 
 CUT = 1 << 30
 """In :func:`deal_outcomes`: the playout ran out of budget (more decisions than any budget)."""

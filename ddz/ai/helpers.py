@@ -11,6 +11,7 @@ import importlib
 import os
 import subprocess
 import sys
+import threading
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -31,6 +32,9 @@ class Helper:
         """It failed once (it could not start, died, or did not answer in time): it is not used."""
         self.answered = 0
         """How many calls it has answered."""
+        self.busy = threading.Lock()
+        """Held by the caller whose calls are under way: a helper serves one thread at a time
+        (another finds it busy and does its work itself)."""
 
     def _start(self) -> bool:
         if self._process is None and not self.failed:
@@ -60,7 +64,8 @@ class Helper:
     def send(self, function: str, *args: object) -> bool:
         """Start ``function`` (``"module:name"``) on ``args`` in the helper; False when it cannot
         be used (then :meth:`receive` gives None)."""
-        self._waiting = False
+        if self._waiting:
+            self.receive()  # an answer no longer wanted (its caller was interrupted before reading it)
         if not self._start():
             return False
         try:
