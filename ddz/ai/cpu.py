@@ -807,6 +807,10 @@ NOT_PLAYED = -1
 """In :func:`rollout_outcomes`: the action was not played on that deal (no longer in question)."""
 
 
+Outcome = tuple[tuple[int, ...], tuple[int, ...]]
+"""One deal's playouts (:func:`deal_outcomes`): each action's result, and the decisions it took."""
+
+
 def _paired(outcomes: list[tuple[int, ...]], j: int) -> tuple[int, int]:
     """On how many deals candidate ``j`` won where the first lost, and the reverse (the deals it was
     not played on count for neither)."""
@@ -899,15 +903,12 @@ HELPED = "ddz.ai.cpu:helped_deal_outcomes"
 
 def helped_deal_outcomes(
     game: Game, hands: list[Cards], actions: list[str], live: Sequence[int], left: int | None
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
+) -> Outcome:
     """:func:`deal_outcomes` in a helper process, its memory bounded as the caller's."""
     if cache_entries() > EXACT_MEMORY:
         clear_caches()
     return deal_outcomes(game, hands, actions, live, left)
 
-
-Outcome = tuple[tuple[int, ...], tuple[int, ...]]
-"""One deal's playouts (:func:`deal_outcomes`): each action's result, and the decisions it took."""
 
 CUT = 1 << 30
 """In :func:`deal_outcomes`: the playout ran out of budget (more decisions than any budget)."""
@@ -920,7 +921,7 @@ def deal_outcomes(
     live: Sequence[int],
     left: int | None,
     shared: bool = False,
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
+) -> Outcome:
     """The playouts of one deal ``hands``: for each of ``actions`` (those in ``live``; the others get
     :data:`NOT_PLAYED` and 0), whether it wins and how many simulated decisions it took (:data:`CUT`
     when more than ``left``; None: no budget). Each playout may use up to ``left`` decisions, or,
