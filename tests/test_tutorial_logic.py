@@ -377,9 +377,10 @@ def test_the_apps_difficil_uses_its_helper_and_plays_as_on_one_process(
 ) -> None:
     # One CPU per level and server (its helper process started once); on two cores «Difícil» plays
     # its playouts there too, and in a whole practice hand makes the moves of a plain «Difícil».
-    from ddz.ai import Cpu
+    from ddz.ai import Cpu, hint
     from tutorial import cpus
     from tutorial.practice import HUMAN, Practice
+    from tutorial.review import review
 
     monkeypatch.setattr("os.cpu_count", lambda: 1)
     cpus.cpu_player.cache_clear()
@@ -402,4 +403,18 @@ def test_the_apps_difficil_uses_its_helper_and_plays_as_on_one_process(
         assert p.game.actions[-1] == expected
         moves += 1
     assert moves >= 10 and hard.helpers[0].answered > 0 and not hard.helpers[0].failed
+    # the review's hints (and its playouts) use it too
+    answered = hard.helpers[0].answered
+    review_of = review("0000-07QT6", p.game.actions)
+    assert hard.helpers[0].answered > answered
+    assert [item.cpu for item in review_of] == [
+        hint(_before(p.game.actions, item.index), 0) for item in review_of
+    ]
     cpus.cpu_player.cache_clear()
+
+
+def _before(actions: list[str], index: int) -> Game:
+    g = Game.from_code("0000-07QT6")
+    for a in actions[:index]:
+        g.apply(a)
+    return g

@@ -332,7 +332,7 @@ def coach_claim(p: Practice, raised: list[str]) -> Message | None:
         return nested("coach.over")
     if g.turn != HUMAN:
         return None
-    advice = hint(g, HUMAN)
+    advice = hint(g, HUMAN, cpu_player("hard").helpers)
     why = as_message(advice.why)
     if g.phase == BIDDING:
         return nested("coach.bid", why=why, bid=0 if advice.action == PASS else int(advice.action))

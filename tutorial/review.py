@@ -125,7 +125,7 @@ def review(code: str, actions: list[str]) -> list[Item]:
     items = []
     for i, action in enumerate(actions):
         if g.turn == 0:
-            cpu = hint(g, 0)
+            cpu = hint(g, 0, cpu_player("hard").helpers)
             table = g.table.shown() if g.table is not None else ""
             if g.phase == BIDDING:
                 verdict, claim, mistake = _bid_item(g, i, action, cpu)

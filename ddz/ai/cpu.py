@@ -1208,12 +1208,12 @@ def bid_advice(game: Game, seat: int | None = None, level: str = "hard") -> Advi
     return Advice(str(bid) if bid else PASS, Reason("bid", data), m)
 
 
-def hint(game: Game, seat: int | None = None) -> Advice:
+def hint(game: Game, seat: int | None = None, helpers: Sequence[Helper] = ()) -> Advice:
     """The strongest level's suggestion for ``seat`` with its reason (in play, only for the seat
-    to move: see :func:`choose_play`)."""
+    to move: see :func:`choose_play`, and its ``helpers``)."""
     if game.phase == BIDDING:
         return bid_advice(game, seat)
-    return choose_play(game, seat)
+    return choose_play(game, seat, helpers=helpers)
 
 
 MAX_PROCESSES = 16

@@ -119,10 +119,11 @@ def _serve(inbox: Connection, outbox: Connection) -> None:
             function, args = inbox.recv()
         except (EOFError, OSError):
             return
+        module, _, name = str(function).partition(":")
+        if not module.startswith("ddz.") or not name:
+            outbox.send((False, f"not an engine function: {function!r}"))
+            continue
         try:
-            module, name = function.split(":")
-            if not module.startswith("ddz."):
-                raise ValueError(f"not an engine function: {function}")
             result = getattr(importlib.import_module(module), name)(*args)
         except Exception as e:  # reported to the caller, which does the work itself
             outbox.send((False, repr(e)))
