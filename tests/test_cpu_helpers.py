@@ -178,3 +178,16 @@ def test_a_helper_runs_only_the_engines_functions(function: str) -> None:
         assert not h.send("ddz.ai.cpu:sign_test", 2, 0) and h.receive() is None  # not used again
     finally:
         h.close()
+
+
+@pytest.mark.parametrize("python", ["", None, "/nonexistent/python3"])
+def test_a_helper_that_cannot_start_leaves_the_work_here(
+    monkeypatch: pytest.MonkeyPatch, python: str
+) -> None:
+    g = _endgame_positions(1)[0]
+    actions = g.legal_actions()[:2]
+    expected = cpu.rollout_outcomes(g, g.turn, actions, deals=4)
+    monkeypatch.setattr("sys.executable", python)
+    h = Helper()
+    assert cpu.rollout_outcomes(g, g.turn, actions, deals=4, helpers=[h]) == expected
+    assert h.failed and h.answered == 0

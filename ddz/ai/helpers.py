@@ -53,7 +53,7 @@ class Helper:
                 self._in = Connection(os.dup(stdout.fileno()), writable=False)
                 stdin.close()
                 stdout.close()
-            except OSError:
+            except (OSError, TypeError, ValueError):  # TypeError: sys.executable is None
                 self._fail()
         return self._process is not None
 
