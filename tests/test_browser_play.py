@@ -26,6 +26,7 @@ from tests.browser_kit import (
     hand_ids,
     new_page,
     phone,
+    play_hint,
     press,
     raised_ids,
     rect,
@@ -36,6 +37,7 @@ from tests.browser_kit import (
     wait_turn,
 )
 from tutorial.launch import CHROMIUM
+from tutorial.practice import Practice
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -457,3 +459,32 @@ def test_review_of_a_shared_finished_hand_on_desktop(server: str, browser: Brows
     assert "Bien" in item.inner_text()  # you played like the CPU
     item.scroll_into_view_if_needed()
     shot(page, "revision-1280", full_page=False)
+
+
+def test_a_whole_hand_against_difficil_on_a_phone(server: str, browser: Browser) -> None:
+    """«Difícil» (on two cores, with the server's helper process) plays a whole hand against the
+    hints: it ends, and the actions the address keeps replay here to the same end with a «Difícil»
+    of this process (a CPU move of the server's that differed would make them illegal or unfinished)."""
+    page = phone(browser)
+    page.goto(f"{server}/?codigo={CODE}&nivel=hard")
+    button(page, "Pujar 3").wait_for()
+    page.locator(f"{HAND} .card").nth(16).wait_for()
+    press(page, "Pujar 3")
+    seen = 0
+    for _ in range(40):
+        if wait_turn(page, seen) == "over":
+            break
+        seen = int(dock_state(page)["actions"])
+        play_hint(page)
+    page.locator('[data-testid="result"]').wait_for()
+    assert not page.locator('[data-testid="stException"]').count()
+    query = parse_qs(urlparse(page.url).query)
+    assert query["nivel"] == ["hard"]
+    p, error = Practice.start(CODE, query["acciones"][0].split("."), "hard")
+    p.run_cpus()
+    assert error == "" and p.over
+    result = p.game.result
+    assert result is not None
+    won = (result.winner == "landlord") == (p.game.landlord == 0)
+    expect(page.get_by_test_id("result")).to_contain_text("¡Has ganado!" if won else "Has perdido.")
+    shot(page, "dificil-final-390", full_page=False)

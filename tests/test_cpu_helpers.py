@@ -64,7 +64,7 @@ def test_helpers_give_the_outcomes_of_one_deal_after_the_other(
     helper: Helper, budget: int, still_open: Still | None
 ) -> None:
     checked = cut_short = 0
-    for g in _endgame_positions(6):
+    for g in _endgame_positions(4):
         actions = g.legal_actions()[:3]
         expected = _one_after_the_other(g, actions, budget, still_open)
         assert cpu.rollout_outcomes(g, g.turn, actions, budget, still_open) == expected
@@ -73,15 +73,15 @@ def test_helpers_give_the_outcomes_of_one_deal_after_the_other(
         assert helper.answered > answered and not helper.failed, "the helper played deals"
         checked += 1
         cut_short += len(expected) < cpu.ROLLOUT_SAMPLES
-    assert checked == 6
+    assert checked == 4
     if budget < 1000 or still_open is not None:
-        assert cut_short >= 3, "the budget (or the settling) stops the playouts early"
+        assert cut_short >= 2, "the budget (or the settling) stops the playouts early"
 
 
 def test_difficil_on_two_processes_chooses_as_on_one() -> None:
     two = Cpu("hard", processes=2)
     try:
-        positions = _endgame_positions(40)[20:]
+        positions = _endgame_positions(26)[14:]  # the 19th's choice comes from the playouts
         alone = [choose_play(g, level="hard") for g in positions]
         assert [two.advise(g) for g in positions] == alone
         assert sum(a.why.code == "playout" for a in alone) >= 1, "some choices come from the playouts"

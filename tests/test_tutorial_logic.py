@@ -382,11 +382,13 @@ def test_the_apps_difficil_uses_its_helper_and_plays_as_on_one_process(
     from tutorial.practice import HUMAN, Practice
     from tutorial.review import review
 
+    monkeypatch.setattr("os.getloadavg", lambda: (0.5, 0.5, 0.5))
     monkeypatch.setattr("os.cpu_count", lambda: 1)
-    cpus.cpu_player.cache_clear()
-    assert cpus.cpu_player("hard").helpers == []
+    assert cpus.cpu_player("hard").helpers == []  # one core: no helper
     monkeypatch.setattr("os.cpu_count", lambda: 2)
-    cpus.cpu_player.cache_clear()
+    monkeypatch.setattr("os.getloadavg", lambda: (1.5, 0.5, 0.5))
+    assert cpus.cpu_player("hard").helpers == []  # the other core is busy
+    monkeypatch.setattr("os.getloadavg", lambda: (0.9, 3.0, 3.0))
     hard = cpus.cpu_player("hard")
     assert (
         len(hard.helpers) == 1 and cpus.cpu_player("hard") is hard and cpus.cpu_player("normal").helpers == []
@@ -410,7 +412,6 @@ def test_the_apps_difficil_uses_its_helper_and_plays_as_on_one_process(
     assert [item.cpu for item in review_of] == [
         hint(_before(p.game.actions, item.index), 0) for item in review_of
     ]
-    cpus.cpu_player.cache_clear()
 
 
 def _before(actions: list[str], index: int) -> Game:

@@ -1,6 +1,8 @@
-"""The app's CPU players: one per level and server process, so that «Difícil»'s helper process
-(:mod:`ddz.ai.helpers`) is started once and serves every table of the server, one decision at a
-time (a table that finds it busy plays its decision alone: the same choice, later)."""
+"""The app's CPU players: one per level and server process. On two cores or more, while the machine
+is not busy with other work, «Difícil» plays its playouts with a helper process as well
+(:mod:`ddz.ai.helpers`), started once and serving every table of the server one decision at a time
+(a table that finds it busy plays its decision alone). With or without it the choice is the same: it
+only comes sooner."""
 
 from __future__ import annotations
 
@@ -10,11 +12,21 @@ import os
 from ddz.ai import Cpu
 
 
-@functools.cache
 def cpu_player(level: str) -> Cpu:
-    """The CPU at ``level``; «Difícil» plays its playouts on two processes when the machine has
-    two cores or more."""
-    return Cpu(level, 2 if level == "hard" and (os.cpu_count() or 1) >= 2 else 1)
+    """The CPU at ``level``: «Difícil» with its helper when :func:`helped` says so."""
+    return _cpu(level, level == "hard" and helped())
 
 
-__all__ = ["cpu_player"]
+def helped() -> bool:
+    """Two cores or more, and fewer busy ones (the load average of the last minute) than cores less
+    one: a helper process speeds a decision up only with a core of its own."""
+    cores = os.cpu_count() or 1
+    return cores >= 2 and os.getloadavg()[0] <= cores - 1
+
+
+@functools.cache
+def _cpu(level: str, helper: bool) -> Cpu:
+    return Cpu(level, 2 if helper else 1)
+
+
+__all__ = ["cpu_player", "helped"]
