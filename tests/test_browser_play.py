@@ -461,6 +461,7 @@ def test_review_of_a_shared_finished_hand_on_desktop(server: str, browser: Brows
     shot(page, "revision-1280", full_page=False)
 
 
+@pytest.mark.slow  # in the soak: in CI's loaded run «Pista» once showed no hint within 20 s (open lead)
 def test_a_whole_hand_against_difficil_on_a_phone(server: str, browser: Browser) -> None:
     """«Difícil» (on two cores, with the server's helper process) plays a whole hand against the
     hints: it ends, and the actions the address keeps replay here to the same end with a «Difícil»
