@@ -18,10 +18,15 @@ def cpu_player(level: str) -> Cpu:
 
 
 def helped() -> bool:
-    """Two cores or more, and fewer busy ones (the load average of the last minute) than cores less
-    one: a helper process speeds a decision up only with a core of its own."""
+    """Two cores or more, and a load average over the last minute of at most the cores less one (a
+    helper process speeds a decision up only with a core of its own); False where the load is not
+    known (``os.getloadavg`` is missing on Windows)."""
     cores = os.cpu_count() or 1
-    return cores >= 2 and os.getloadavg()[0] <= cores - 1
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return False
+    return cores >= 2 and load <= cores - 1
 
 
 @functools.cache
