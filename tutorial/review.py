@@ -123,9 +123,10 @@ def review(code: str, actions: list[str]) -> list[Item]:
     that was the only legal action is marked «sin elección»."""
     g = Game.from_code(code)
     items = []
+    helpers = cpu_player("hard").helpers
     for i, action in enumerate(actions):
         if g.turn == 0:
-            cpu = hint(g, 0, cpu_player("hard").helpers)
+            cpu = hint(g, 0, helpers)
             table = g.table.shown() if g.table is not None else ""
             if g.phase == BIDDING:
                 verdict, claim, mistake = _bid_item(g, i, action, cpu)
@@ -263,6 +264,7 @@ def key_moment(code: str, actions: list[str], items: list[Item]) -> KeyMoment | 
     tried: list[int] = []  # the samples of each decision estimated
     before = Game.from_code(code)
     done = 0
+    helpers = cpu_player("hard").helpers
     for n, item in enumerate(items):
         for a in actions[done : item.index]:
             before.apply(a)
@@ -271,7 +273,6 @@ def key_moment(code: str, actions: list[str], items: list[Item]) -> KeyMoment | 
             continue
         if sum(len(h) for h in before.hands) <= EXACT_CARDS:
             break  # from here on the exact search spoke: the hand was already lost
-        helpers = cpu_player("hard").helpers
         outcomes = rollout_outcomes(before, 0, [item.action, item.cpu.action], REVIEW_BUDGET, helpers=helpers)
         samples = len(outcomes)
         tried.append(samples)

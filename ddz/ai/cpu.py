@@ -839,8 +839,7 @@ def rollout_outcomes(
     left = None
     if deals is None:
         left = ROLLOUT_BUDGET if budget_decisions is None else budget_decisions
-    if cache_entries() > EXACT_MEMORY:
-        clear_caches()
+    _bound_memory()
     sample = rollout_deals(game, seat)[:deals]
     mine = [h for h in helpers if h.busy.acquire(blocking=False)]  # busy: with another thread
     try:
@@ -871,11 +870,13 @@ def _counted_in_order(
     live: tuple[int, ...] = tuple(range(len(actions)))
     while len(out) < len(sample):
         d = len(out)
-        ahead = [(h, d + 1 + i) for i, h in enumerate(helpers) if d + 1 + i < len(sample)]
-        sent = [(h, i) for h, i in ahead if h.send(HELPED, game, sample[i], actions, live, left)]
+        ahead = [
+            (h, i, h.send(HELPED, game, sample[i], actions, live, left))
+            for h, i in zip(helpers, range(d + 1, len(sample)), strict=False)
+        ]
         rows = [deal_outcomes(game, sample[d], actions, live, left, shared=True)]
-        for h, i in ahead:
-            helped = cast(Outcome | None, h.receive() if (h, i) in sent else None)
+        for h, i, sent in ahead:
+            helped = cast(Outcome | None, h.receive() if sent else None)
             # a helper that fails has its deal played here (the same playouts: the same result)
             rows.append(helped if helped is not None else deal_outcomes(game, sample[i], actions, live, left))
         for won, used in rows:
@@ -905,8 +906,7 @@ def helped_deal_outcomes(
     game: Game, hands: list[Cards], actions: list[str], live: Sequence[int], left: int | None
 ) -> Outcome:
     """:func:`deal_outcomes` in a helper process, its memory bounded as the caller's."""
-    if cache_entries() > EXACT_MEMORY:
-        clear_caches()
+    _bound_memory()
     return deal_outcomes(game, hands, actions, live, left)
 
 
@@ -1042,6 +1042,12 @@ EXACT_MEMORY = 250_000
 """The most entries the solver's memory may hold when a decision's playouts start (more: it is
 emptied first, see :func:`ddz.endgame.cache_entries`), so Difícil keeps about 25 MB of it, not the
 solver's own bound of a million positions per table."""
+
+
+def _bound_memory() -> None:
+    """Empty the solver's tables when they hold more than :data:`EXACT_MEMORY` entries."""
+    if cache_entries() > EXACT_MEMORY:
+        clear_caches()
 
 
 def _exact_winner(sim: _Sim) -> int | None:
