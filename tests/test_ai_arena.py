@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,10 @@ from hypothesis import strategies as st
 from benchmarks.arena import run, summarize, svg_chart
 from ddz import classify, parse
 from ddz.ai import Cpu, bid_for, choose_play, hint
+from ddz.cards import FULL_DECK, NUM_RANKS, Cards
 from ddz.codes import encode
 from ddz.game import BIDDING, OVER, PLAYING, Game
+from ddz.moves import legal_plays
 
 
 def situation(
@@ -183,12 +186,43 @@ def test_exact_endgame_finds_the_forced_win() -> None:
 
 
 def test_exact_endgame_counts_beatable_plays() -> None:
-    from ddz.ai.cpu import _losing_plays
+    from ddz.ai.cpu import _sure_win
 
     unseen = list(parse("4455667788AA22").counts)
-    assert _losing_plays(parse("BR3"), unseen, 10) == 1  # only the 3 can be beaten
-    assert _losing_plays(parse("KK3"), unseen, 10) == 2  # AA beats KK, anything beats the 3
-    assert _losing_plays(parse("KK3"), unseen, 1) == 1  # a one-card opponent cannot answer a pair
+    assert _sure_win(parse("BR3"), unseen, 10)  # only the 3 can be beaten
+    assert not _sure_win(parse("KK3"), unseen, 10)  # AA beats KK, anything beats the 3
+    assert _sure_win(parse("KK3"), unseen, 1)  # a one-card opponent cannot answer a pair
+
+
+def _fewest_open(hand: str, unseen: list[int], most: int, memo: dict[str, int]) -> int:
+    """The test's own search: over every legal lead of ``hand`` (the string API) as first play,
+    the fewest plays some seat holding at most ``most`` of ``unseen`` could beat."""
+    from ddz.ai.cpu import _is_boss
+
+    if not hand:
+        return 0
+    if hand not in memo:
+        memo[hand] = min(
+            (not _is_boss(p, unseen, most)) + _fewest_open(str(parse(hand) - p.cards), unseen, most, memo)
+            for p in legal_plays(hand)
+        )
+    return memo[hand]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 9), st.integers(1, 20))
+def test_a_sure_win_is_at_most_one_beatable_play_in_some_order(
+    rnd: random.Random, size: int, most: int
+) -> None:
+    """«Sure win» of a rest of at most 12 cards, against a brute force over every order of every
+    way to play it out: at most one play the others could beat."""
+    from ddz.ai.cpu import _sure_win
+
+    deck = [r for r in range(NUM_RANKS) for _ in range(FULL_DECK.counts[r])]
+    rnd.shuffle(deck)
+    hand = Cards.from_ranks(deck[:size])
+    unseen = list(Cards.from_ranks(deck[size : size + rnd.randint(0, 17)]).counts)
+    assert _sure_win(hand, unseen, most) == (_fewest_open(str(hand), unseen, most, {}) <= 1)
 
 
 def test_a_past_revision_of_the_cpu_plays_over_todays_engine() -> None:
