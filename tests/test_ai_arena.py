@@ -249,3 +249,19 @@ def test_a_past_revision_of_the_cpu_plays_over_todays_engine() -> None:
         game.apply(action)
         decisions += 1
     assert decisions > 20
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 20), st.integers(0, 6) | st.integers(0, 20))
+def test_a_sure_trick_is_a_play_no_seat_can_beat(rnd: random.Random, size: int, most: int) -> None:
+    """«Nobody can beat it»: checked against every play of the string API that beats it from the
+    unseen cards, kept when a seat holding at most ``most`` cards could hold it."""
+    from ddz.ai.cpu import _is_boss
+
+    deck = [r for r in range(NUM_RANKS) for _ in range(FULL_DECK.counts[r])]
+    rnd.shuffle(deck)
+    hand = Cards.from_ranks(deck[:size])
+    unseen = Cards.from_ranks(deck[size : size + rnd.randint(0, 34)])
+    p = rnd.choice(legal_plays(str(hand)))
+    answers = [q for q in legal_plays(str(unseen), str(p.cards)) if len(q.cards) <= most]
+    assert _is_boss(p, list(unseen.counts), most) == (not answers)

@@ -169,16 +169,17 @@ _GROUPS = {"single": 1, "pair": 2, "trio": 3}
 
 def _is_boss(p: Play, unseen: Sequence[int], most: int = 20) -> bool:
     """Nobody holding at most ``most`` of the unseen cards can beat ``p`` (a sure trick)."""
-    need = _GROUPS.get(p.kind)
-    if need is None:
+    kind = p.kind
+    if kind in ("bomb", "rocket"):
         return not any(sum(unpack(k)) <= most for k in follow_keys(unseen, p))
-    # a single, pair or trio: a higher group of its size, a bomb or the rocket beats it
-    top = RED_JOKER if need == 1 else TWO
-    if most >= need and any(unseen[r] >= need for r in range(p.rank + 1, top + 1)):
+    # anything else: any bomb or the rocket beats it, or a higher play of its kind (as many cards)
+    if (most >= 4 and 4 in unseen[:BLACK_JOKER]) or (most >= 2 and unseen[BLACK_JOKER] and unseen[RED_JOKER]):
         return False
-    if most >= 4 and 4 in unseen[:BLACK_JOKER]:
-        return False
-    return not (most >= 2 and unseen[BLACK_JOKER] and unseen[RED_JOKER])
+    need = _GROUPS.get(kind)
+    if need is None:  # a chain, a trio with a kicker, a four with two
+        return most < len(p.cards) or not follow_keys(unseen, p)
+    top = RED_JOKER if need == 1 else TWO  # a single, pair or trio: a higher group of its size
+    return most < need or not any(unseen[r] >= need for r in range(p.rank + 1, top + 1))
 
 
 _View = tuple[dict[int, bool], dict[int, int], dict[int, bool]]
@@ -243,9 +244,11 @@ def _one_open(key: int, open_: int, beatable: Callable[[int], int], memo: dict[i
 
 def _sure_win(rest: Cards, unseen: list[int], most: int = 20) -> bool:
     """After this play, can the rest be played out with at most one beatable play?"""
+    boss, _, open_memo = _endgame(unseen, most)
+    if not _one_open(rest.key, 1, lambda p: _beatable(p, boss, unseen, most), open_memo):
+        return False  # no way of playing it out fits, so the plan below does not either
     if len(rest) <= ENDGAME_CARDS:
-        boss, _, open_memo = _endgame(unseen, most)
-        return _one_open(rest.key, 1, lambda p: _beatable(p, boss, unseen, most), open_memo)
+        return True
     plays = decompose(rest)
     return sum(not _is_boss(p, unseen, most) for p in plays) <= 1
 
@@ -395,12 +398,13 @@ def _play_cost(
     without solving the rest: every term grows with the plays left, and a sure win is assumed
     wherever nobody can beat the play (the reason then means nothing)."""
     rest_key = s.hand.key - p.cards.key
+    bound = floor is not None
     m = min_plays_key(rest_key) if floor is None else floor if rest_key else 0
     if m == 0:
-        return -1000.0, Reason("go_out"), ""
+        return -1000.0, _GO_OUT, ""
     w = WEIGHTS
     cost = w.plays * m + w.rank * p.rank
-    reason = Reason("fewest_plays", {"plays": m, "plan": []})
+    reason = _BOUND if bound else Reason("fewest_plays", {"plays": m, "plan": []})
     expense = "more_plays" if m >= s.plays_now else ""
     near_count = s.near
     danger = near_count <= (HARD_DANGER if hard else 4)
@@ -437,16 +441,27 @@ def _play_cost(
         cost += w.low_pair
     if hard and leading and reason.code == "fewest_plays":
         cost, reason = _attach_kickers(s, p, m, cost, reason)
-    if reason.code == "fewest_plays" and leading and p.kind in CHAIN_KINDS and len(p.cards) >= 6:
+    if (
+        not bound
+        and reason.code == "fewest_plays"
+        and leading
+        and p.kind in CHAIN_KINDS
+        and len(p.cards) >= 6
+    ):
         reason = Reason("long_chain", {"cards": p.shown(), "n": len(p.cards)}, (reason,))
     most = s.most
     if _boss(p, s.seen, most):
-        if floor is not None:
+        if bound:
             cost -= SURE_WIN  # perhaps a sure win (the reason is left as it is: a bound has none)
         elif _sure(rest_key, s.seen, most):
             cost -= SURE_WIN
             reason = Reason("sure_win")
     return cost, reason, expense
+
+
+_GO_OUT = Reason("go_out")
+_BOUND = Reason("fewest_plays", {"plays": 0, "plan": []})
+"""The reason a lower bound carries (read only for its code: a bound's reason means nothing)."""
 
 
 SURE_WIN = 500.0
