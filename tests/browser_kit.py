@@ -194,7 +194,8 @@ def wait_my_turn_or_end(page: Page) -> str:
 
 
 def dock_state(page: Page) -> dict[str, str]:
-    """The dock's machine-readable state: actions so far, whether it is your turn, the phase."""
+    """The dock's machine-readable state: actions so far, whether it is your turn to decide (not while
+    the app is about to pass for you), the phase."""
     el = page.locator('[data-testid="dock-state"]').first
     return {k: el.get_attribute(f"data-{k}") or "" for k in ("actions", "mine", "phase", "delay")}
 

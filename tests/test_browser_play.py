@@ -461,7 +461,6 @@ def test_review_of_a_shared_finished_hand_on_desktop(server: str, browser: Brows
     shot(page, "revision-1280", full_page=False)
 
 
-@pytest.mark.slow  # in the soak: in CI's loaded run «Pista» once showed no hint within 20 s (open lead)
 def test_a_whole_hand_against_difficil_on_a_phone(server: str, browser: Browser) -> None:
     """«Difícil» (on two cores, with the server's helper process) plays a whole hand against the
     hints: it ends, and the actions the address keeps replay here to the same end with a «Difícil»
@@ -489,3 +488,55 @@ def test_a_whole_hand_against_difficil_on_a_phone(server: str, browser: Browser)
     won = (result.winner == "landlord") == (p.game.landlord == 0)
     expect(page.get_by_test_id("result")).to_contain_text("¡Has ganado!" if won else "Has perdido.")
     shot(page, "dificil-final-390", full_page=False)
+
+
+# Every state the dock takes (its actions count, whether it calls the turn yours, its last line) with
+# whether «Pista» is on at that moment, as the DOM changes (no frame is missed, however short).
+WATCH_DOCK = """() => {
+  window.__dock = [];
+  const look = () => {
+    const d = document.querySelector('[data-testid="dock-state"]');
+    if (!d) return;
+    const hint = [...document.querySelectorAll('button')].find(b => b.innerText.trim().endsWith('Pista'));
+    const s = {actions: d.dataset.actions, mine: d.dataset.mine, hint: hint ? (hint.disabled ? 'off' : 'on') : 'none',
+               text: d.innerText};
+    const last = window.__dock[window.__dock.length - 1];
+    if (!last || JSON.stringify(last) !== JSON.stringify(s)) window.__dock.push(s);
+  };
+  const start = () => new MutationObserver(look).observe(document.body, {subtree: true, childList: true, attributes: true});
+  if (document.body) start(); else document.addEventListener('DOMContentLoaded', start);
+}"""
+
+STUCK_AT = "3.3SAHACAD.4H.7C.JH.2"
+"""Your actions in the deal :data:`CODE` at «Difícil» up to the 14th (each the hint's): the CPUs then
+play, and at the 17th nothing of yours beats the table (the app passes for you), then your turn comes
+at the 20th."""
+
+
+def test_the_turn_the_app_passes_for_you_is_not_offered(server: str, browser: Browser) -> None:
+    """Where nothing of yours beats the table, the app passes for you after its pause. In that pause the
+    dock does not call the turn yours and «Pista» is off: a tap on it, or one in the instant after the
+    pass when the page still looks idle on that turn, reached the hand after the pass and was lost
+    without a word (the whole hand against Difícil under load, CI of 5cdb358)."""
+    tokens = STUCK_AT.split(".")
+    p, error = Practice.start(CODE, tokens, "hard")
+    p.run_cpus()
+    assert error == "" and len(p.game.actions) == 17 and p.stuck()
+    page = phone(browser)
+    page.add_init_script(f"({WATCH_DOCK})()")
+    page.goto(f"{server}/?codigo={CODE}&nivel=hard&acciones={'.'.join(tokens[:-1])}")
+    assert wait_turn(page, 11) == "mine" and dock_state(page)["actions"] == "14"
+    # your stored preferences read (until then the app cannot know whether to pass for you)
+    page.wait_for_function("() => document.documentElement.dataset.ddzPrefs === 'loaded'")
+    play_hint(page)  # the hint is the «2» of STUCK_AT
+    assert wait_turn(page, 17) == "mine" and dock_state(page)["actions"] == "20"
+    kept = parse_qs(urlparse(page.url).query)["acciones"][0].split(".")
+    # the address keeps your «2» and the pass the app made for you
+    assert kept[:-2] == tokens[:-1] and kept[-2][0] == "2" and kept[-1] == "p"
+    seen = page.evaluate("window.__dock")
+    stuck = [s for s in seen if s["actions"] == "17"]
+    assert stuck, seen  # the turn was on screen
+    assert all(s["mine"] == "0" and s["hint"] != "on" for s in stuck), seen
+    off = [s for s in stuck if s["hint"] == "off"]
+    assert off, seen  # «Pista» shown, and off, with the reason why
+    assert all("No hay pista que dar: pasas automáticamente." in s["text"] for s in off), seen

@@ -657,6 +657,14 @@ with st.expander("Tus manos en este navegador", expanded=g.phase == OVER, icon="
 
 # ---- the dock: feedback, bar, buttons and hand, always on screen ----------------------------
 my_turn = g.phase in (BIDDING, PLAYING) and g.turn == HUMAN
+# The automatic pass: nothing of yours beats the table and you asked not to press «Pasar» for it
+# (after the stored preferences were read, so a stored «no» is obeyed from the first move). This run
+# makes it (at the end of the page, after the CPU's pause): the dock's state does not call the turn
+# yours, since a tap on it reaches the hand after the pass and does nothing (tutorial.guard.on_hand).
+# The rerun that follows the pass shows as idle until it starts (Streamlit sends «not running» between
+# the two runs), so a browser test waiting for your turn could otherwise tap «Pista» on it.
+auto = ss.auto_pass and not ss.get("guided") and ss.get("fx_play__loaded") and p.stuck()
+yours = my_turn and not auto  # the dock's state: you decide now
 why = ""  # why a button is off, said on the dock's last line
 said_bar = ""  # the bar as the live region says it (while you choose your cards)
 device_bar: dict[str, Any] | None = None  # the bar the card widget keeps in step on the device
@@ -788,7 +796,12 @@ if g.phase != OVER:
                         type="primary" if stuck else "secondary",
                     )
                     row.button(
-                        "Pista", on_click=_hint, args=(hand_v,), key="hint", icon=":material/lightbulb:"
+                        "Pista",
+                        on_click=_hint,
+                        args=(hand_v,),
+                        key="hint",
+                        icon=":material/lightbulb:",
+                        disabled=bool(auto),  # nothing to hint: the app passes for you
                     )
                     if p.can_undo() and not ss.get("guided"):
                         row.button(
@@ -803,6 +816,8 @@ if g.phase != OVER:
                     )
                 if g.leading:
                     why = "Abres la baza: no puedes pasar, tienes que jugar algo."
+                elif auto:
+                    why = "No hay pista que dar: pasas automáticamente."
             else:
                 slot().html(bar_html(None, "Espera tu turno", f"Le toca a {WHO[g.turn]}."))
         # A new deal is dealt card by card (once per deal in this browser) during the auction.
@@ -832,7 +847,7 @@ if g.phase != OVER:
         st.html(
             f'<div class="ddz-caption" data-testid="dock-state" data-actions="{len(g.actions)}" '
             f'data-delay="{cpu_delay():.4f}" '
-            f'data-mine="{int(my_turn)}" data-phase="{g.phase}">{count(len(g.hands[HUMAN]), "carta")}.'
+            f'data-mine="{int(yours)}" data-phase="{g.phase}">{count(len(g.hands[HUMAN]), "carta")}.'
             f"{html.escape(role)}{my_alert}{disabled_why_html(why)}</div>"
         )
 
@@ -1027,9 +1042,7 @@ def _auto_pass() -> bool:
     return bool(ss.practice.stuck()) and _act(PASS)
 
 
-# The automatic pass: nothing of yours beats the table and you asked not to press «Pasar» for it
-# (after the stored preferences were read, so a stored «no» is obeyed from the first move).
-auto = ss.auto_pass and not ss.get("guided") and ss.get("fx_play__loaded") and p.stuck()
+# The automatic pass (``auto``) is decided above the dock, whose state says it is not your turn.
 move = _cpu_move if p.cpu_turn() else _auto_pass if auto else None
 if move and guard.wait_turn_of(owner, hand_v, cpu_delay()) and guard.step(owner, hand_v, move):
     st.rerun()
