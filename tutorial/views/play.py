@@ -663,7 +663,8 @@ my_turn = g.phase in (BIDDING, PLAYING) and g.turn == HUMAN
 # yours, since a tap on it reaches the hand after the pass and does nothing (tutorial.guard.on_hand).
 # The rerun that follows the pass shows as idle until it starts (Streamlit sends «not running» between
 # the two runs), so a browser test waiting for your turn could otherwise tap «Pista» on it.
-auto = ss.auto_pass and not ss.get("guided") and ss.get("fx_play__loaded") and p.stuck()
+stuck = p.stuck()  # your turn in play, and nothing of yours beats the table
+auto = ss.auto_pass and not ss.get("guided") and ss.get("fx_play__loaded") and stuck
 yours = my_turn and not auto  # the dock's state: you decide now
 why = ""  # why a button is off, said on the dock's last line
 said_bar = ""  # the bar as the live region says it (while you choose your cards)
@@ -734,7 +735,6 @@ if g.phase != OVER:
                 chosen = selection(KEY)
                 ask = ss.get("partner_ask")
                 partner = partner_on_table(g)
-                stuck = p.stuck()
                 if ask and partner is not None and sorted(ask) == sorted(chosen):
                     # The question is a line in the bar's place, its two answers in the buttons'
                     # place: the dock keeps its size.
