@@ -4,6 +4,7 @@
                         [--backend local|ray] [--svg results.svg]
     python -m benchmarks.arena --a cpu-hard --b cpu-hard@cd3b160   # today's Difícil against a past one
     python -m benchmarks.arena --a cpu-hard:2 --b rlcard --workers 1  # Difícil on two processes
+    python -m benchmarks.arena --a cpu-hard --b rlcard --set ROLLOUT_BUDGET=3000   # what more work buys
 
 Each deal is played once with A as landlord against B as both farmers and once the other way
 round (without bidding the landlord is the deal's first bidder, base 1, as in the published
@@ -20,7 +21,7 @@ import subprocess
 import sys
 import time
 import types
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -317,6 +318,43 @@ def run(
     return summary
 
 
+TUNABLE = (
+    "ROLLOUT_CARDS",
+    "ROLLOUT_CANDIDATES",
+    "ROLLOUT_SAMPLES",
+    "ROLLOUT_BUDGET",
+    "SIGNIFICANCE",
+    "EXACT_CARDS",
+)
+"""The constants of today's Difícil that ``--set`` may change for a run (to measure what more work buys)."""
+
+
+def tune(settings: Sequence[str]) -> dict[str, float]:
+    """Set ``NAME=VALUE`` constants of today's CPU (``ddz.ai.cpu``) for this process and the workers
+    it forks; returns what was set. Raises ValueError (in Spanish) on a name not in :data:`TUNABLE`
+    or a value of the wrong type."""
+    from ddz.ai import cpu
+
+    done: dict[str, float] = {}
+    for item in settings:
+        name, sep, text = item.partition("=")
+        if not sep or name not in TUNABLE:
+            raise ValueError(f"«--set {item}»: se espera NOMBRE=VALOR con NOMBRE entre {', '.join(TUNABLE)}")
+        kind = type(getattr(cpu, name))
+        try:
+            value = kind(text)
+        except ValueError:
+            raise ValueError(
+                f"«--set {item}»: {name} es un número {'entero' if kind is int else 'real'}"
+            ) from None
+        if value <= 0:
+            raise ValueError(f"«--set {item}»: {name} tiene que ser mayor que 0")
+        done[name] = value
+    for name, value in done.items():  # only once every setting is valid
+        setattr(cpu, name, value)
+    return done
+
+
 def main(argv: list[str] | None = None) -> int:
     import os
 
@@ -337,7 +375,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--svg", help="write a chart of the win rates to this file")
     p.add_argument("--quiet", action="store_true")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"change a constant of today's Difícil for this run (local backend): {', '.join(TUNABLE)}",
+    )
     args = p.parse_args(argv)
+    try:
+        if args.set and args.backend == "ray":
+            raise ValueError("«--set» solo vale con --backend local (los procesos heredan el cambio)")
+        for name, value in tune(args.set).items():
+            print(f"{name} = {value} (solo en esta ejecución)")
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     summaries = []
     for b in args.b or ["random"]:
         try:

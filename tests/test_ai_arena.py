@@ -265,3 +265,49 @@ def test_a_sure_trick_is_a_play_no_seat_can_beat(rnd: random.Random, size: int, 
     p = rnd.choice(legal_plays(str(hand)))
     answers = [q for q in legal_plays(str(unseen), str(p.cards)) if len(q.cards) <= most]
     assert _is_boss(p, list(unseen.counts), most) == (not answers)
+
+
+def test_arena_set_changes_difficils_constant_for_the_run_and_refuses_bad_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from benchmarks import arena
+    from ddz.ai import cpu
+
+    monkeypatch.setattr(cpu, "ROLLOUT_BUDGET", cpu.ROLLOUT_BUDGET)  # restored after the test
+    monkeypatch.setattr(cpu, "SIGNIFICANCE", cpu.SIGNIFICANCE)
+    assert (
+        arena.main(
+            [
+                "--a",
+                "random",
+                "--b",
+                "greedy",
+                "--deals",
+                "1",
+                "--workers",
+                "1",
+                "--quiet",
+                "--set",
+                "ROLLOUT_BUDGET=7",
+                "--set",
+                "SIGNIFICANCE=0.25",
+            ]
+        )
+        == 0
+    )
+    assert (cpu.ROLLOUT_BUDGET, cpu.SIGNIFICANCE) == (7, 0.25)
+    assert "ROLLOUT_BUDGET = 7" in capsys.readouterr().out
+    for bad, says in [
+        (["ROLLOUT_BUDGET"], "NOMBRE=VALOR"),
+        (["WEIGHTS=1"], "NOMBRE=VALOR"),
+        (["ROLLOUT_BUDGET=1.5"], "entero"),
+        (["ROLLOUT_SAMPLES=0"], "mayor que 0"),
+        (["ROLLOUT_BUDGET=9", "SIGNIFICANCE=x"], "real"),  # the valid first one is not applied either
+    ]:
+        sets = [a for item in bad for a in ("--set", item)]
+        assert arena.main(["--a", "random", "--b", "greedy", "--deals", "1", *sets]) == 2
+        err = capsys.readouterr().err
+        assert says in err and bad[-1] in err
+    assert cpu.ROLLOUT_BUDGET == 7, "a refused setting changes nothing"
+    assert arena.main(["--a", "random", "--backend", "ray", "--set", "ROLLOUT_BUDGET=9"]) == 2
+    assert "--backend local" in capsys.readouterr().err
