@@ -324,9 +324,9 @@ TUNABLE = (
     "ROLLOUT_SAMPLES",
     "ROLLOUT_BUDGET",
     "SIGNIFICANCE",
-    "EXACT_CARDS",
 )
-"""The constants of today's Difícil that ``--set`` may change for a run (to measure what more work buys)."""
+"""The constants of today's Difícil that ``--set`` may change for a run (to measure what more work buys):
+all read by the deciding process, so ``cpu-hard:2``'s helper processes need not know of them."""
 
 
 def tune(settings: Sequence[str]) -> dict[str, float]:
@@ -347,8 +347,8 @@ def tune(settings: Sequence[str]) -> dict[str, float]:
             raise ValueError(
                 f"«--set {item}»: {name} es un número {'entero' if kind is int else 'real'}"
             ) from None
-        if value <= 0:
-            raise ValueError(f"«--set {item}»: {name} tiene que ser mayor que 0")
+        if not value > 0 or not math.isfinite(value):
+            raise ValueError(f"«--set {item}»: {name} tiene que ser un número finito mayor que 0")
         done[name] = value
     for name, value in done.items():  # only once every setting is valid
         setattr(cpu, name, value)

@@ -302,6 +302,9 @@ def test_arena_set_changes_difficils_constant_for_the_run_and_refuses_bad_input(
         (["WEIGHTS=1"], "NOMBRE=VALOR"),
         (["ROLLOUT_BUDGET=1.5"], "entero"),
         (["ROLLOUT_SAMPLES=0"], "mayor que 0"),
+        (["SIGNIFICANCE=nan"], "finito"),
+        (["SIGNIFICANCE=inf"], "finito"),
+        (["EXACT_CARDS=20"], "NOMBRE=VALOR"),  # read in the helper processes too: not settable
         (["ROLLOUT_BUDGET=9", "SIGNIFICANCE=x"], "real"),  # the valid first one is not applied either
     ]:
         sets = [a for item in bad for a in ("--set", item)]
