@@ -771,6 +771,7 @@ def test_no_english_from_streamlit_in_the_main_states(server: str, browser: Brow
         page.goto(f"{server}{path}")
         page.locator("[data-testid='stMain'] h1").first.wait_for()
         if path == "/explorador":
+            settled(page)  # a run still drawing the page would redraw the field and hide its instructions
             page.get_by_label("Tu jugada").fill("KKK3")
             page.locator('[data-testid="InputInstructions"]').wait_for()
         found[path] = english(page)
