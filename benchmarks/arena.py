@@ -331,8 +331,8 @@ all read by the deciding process, so ``cpu-hard:2``'s helper processes need not 
 
 def tune(settings: Sequence[str]) -> dict[str, float]:
     """Set ``NAME=VALUE`` constants of today's CPU (``ddz.ai.cpu``) for this process and the workers
-    it forks; returns what was set. Raises ValueError (in Spanish) on a name not in :data:`TUNABLE`
-    or a value of the wrong type."""
+    it forks; returns what was set. Raises ValueError (in Spanish), and sets nothing, on a name not in
+    :data:`TUNABLE`, a value of the wrong type, or one that is not a finite number above 0."""
     from ddz.ai import cpu
 
     done: dict[str, float] = {}

@@ -534,13 +534,14 @@ def test_the_turn_the_app_passes_for_you_is_not_offered(browser: Browser) -> Non
         page.wait_for_function("() => document.documentElement.dataset.ddzPrefs === 'loaded'")
         play_hint(page)  # the hint is the «2» of STUCK_AT
         assert wait_turn(page, 17) == "mine" and dock_state(page)["actions"] == "20"
-    kept = parse_qs(urlparse(page.url).query)["acciones"][0].split(".")
-    # the address keeps your «2» and the pass the app made for you
-    assert kept[:-2] == tokens[:-1] and kept[-2][0] == "2" and kept[-1] == "p"
-    seen = page.evaluate("window.__dock")
-    stuck = [s for s in seen if s["actions"] == "17"]
-    assert stuck, seen  # the turn was on screen
-    assert all(s["mine"] == "0" and s["hint"] != "on" for s in stuck), seen
-    off = [s for s in stuck if s["hint"] == "off"]
-    assert off, seen  # «Pista» shown, and off, with the reason why
-    assert all("No hay pista que dar: pasas automáticamente." in s["text"] for s in off), seen
+        # read while the server still runs (its end would redraw the page)
+        kept = parse_qs(urlparse(page.url).query)["acciones"][0].split(".")
+        # the address keeps your «2» and the pass the app made for you
+        assert kept[:-2] == tokens[:-1] and kept[-2][0] == "2" and kept[-1] == "p"
+        seen = page.evaluate("window.__dock")
+        stuck = [s for s in seen if s["actions"] == "17"]
+        assert stuck, seen  # the turn was on screen
+        assert all(s["mine"] == "0" and s["hint"] != "on" for s in stuck), seen
+        off = [s for s in stuck if s["hint"] == "off"]
+        assert off, seen  # «Pista» shown, and off, with the reason why
+        assert all("No hay pista que dar: pasas automáticamente." in s["text"] for s in off), seen
