@@ -29,7 +29,7 @@ collect_ignore = ["fakes"]
 GROUPS = {
     "engine": {
         "test_ai_arena", "test_api_inputs", "test_cards", "test_cli", "test_codes", "test_compare_by_kind",
-        "test_core_edges", "test_cpu_levels", "test_fast_classify", "test_game", "test_hidden_info",
+        "test_core_edges", "test_cpu_levels", "test_quick_policy", "test_fast_classify", "test_game", "test_hidden_info",
         "test_imports", "test_messages", "test_ops", "test_plays", "test_position", "test_public_api",
         "test_reasons", "test_diagnose", "test_spring_and_rocket", "test_records", "test_value_types",
         "test_rule_mutants", "test_endgame",

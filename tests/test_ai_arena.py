@@ -197,7 +197,7 @@ def test_exact_endgame_counts_beatable_plays() -> None:
 def _fewest_open(hand: str, unseen: list[int], most: int, memo: dict[str, int]) -> int:
     """The test's own search: over every legal lead of ``hand`` (the string API) as first play,
     the fewest plays some seat holding at most ``most`` of ``unseen`` could beat."""
-    from ddz.ai.cpu import _is_boss
+    from ddz.ai.tricks import is_boss as _is_boss
 
     if not hand:
         return 0
@@ -256,7 +256,7 @@ def test_a_past_revision_of_the_cpu_plays_over_todays_engine() -> None:
 def test_a_sure_trick_is_a_play_no_seat_can_beat(rnd: random.Random, size: int, most: int) -> None:
     """«Nobody can beat it»: checked against every play of the string API that beats it from the
     unseen cards, kept when a seat holding at most ``most`` cards could hold it."""
-    from ddz.ai.cpu import _is_boss
+    from ddz.ai.tricks import is_boss as _is_boss
 
     deck = [r for r in range(NUM_RANKS) for _ in range(FULL_DECK.counts[r])]
     rnd.shuffle(deck)

@@ -13,11 +13,12 @@ import pytest
 
 from benchmarks.arena import make_agent, run
 from ddz.ai import LEVEL_NAMES_ES, LEVELS, Cpu, choose_play, cpu, hint
+from ddz.ai.quick import quick_play
 from ddz.cards import TWO, Cards, parse
 from ddz.codes import encode, ids_for
 from ddz.endgame import Position, winner
 from ddz.game import BIDDING, OVER, PASS, PLAYING, Game
-from ddz.plays import classify
+from ddz.plays import Play, classify
 from tests.oracle import sample
 from tests.test_ai_arena import situation
 
@@ -163,7 +164,7 @@ def _endgame_positions(count: int) -> list[Game]:
         g.skip_bidding(g.first_bidder, 1)
         i += 1
         while g.phase == PLAYING:
-            if sum(len(h) for h in g.hands) <= cpu.ROLLOUT_CARDS and len(g.legal_actions()) > 2:
+            if sum(len(h) for h in g.hands) <= min(cpu.ROLLOUT_CARDS, 40) and len(g.legal_actions()) > 2:
                 out.append(copy.deepcopy(g))
                 break
             g.apply(choose_play(g, level="normal").action)
@@ -171,44 +172,52 @@ def _endgame_positions(count: int) -> list[Game]:
 
 
 def test_hard_playouts_stay_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Count every «Normal» decision simulated inside one «Difícil» decision (the decision itself
-    # is one more call): never more than the budget, and the budget does bind.
+    # Count every decision simulated inside one «Difícil» decision: each seat's move by the quick
+    # policy, and each endgame the solver settles (a search that gives up is followed by a move,
+    # counted as that): never more than the budget, and the budget does bind.
     calls = 0
-    decide = cpu._options
+    policy, solve = quick_play, cpu._exact_winner
 
-    def counting(*args: Any) -> Any:
+    def counting_policy(*args: Any) -> Any:
         nonlocal calls
         calls += 1
-        return decide(*args)
+        return policy(*args)
 
-    monkeypatch.setattr(cpu, "_options", counting)
-    used = []
-    for g in _endgame_positions(12):
-        calls = 0
-        choose_play(g, level="hard")
-        used.append(calls - 1)
-    assert max(used) <= cpu.ROLLOUT_BUDGET
-    assert max(used) > cpu.ROLLOUT_BUDGET // 2, "the positions do run playouts"
-    monkeypatch.setattr(cpu, "ROLLOUT_BUDGET", 40)
-    for g in _endgame_positions(4):
-        calls = 0
-        choose_play(g, level="hard")
-        assert calls - 1 <= 40
+    def counting_solve(*args: Any) -> Any:
+        nonlocal calls
+        got = solve(*args)
+        calls += got is not None
+        return got
+
+    monkeypatch.setattr(cpu, "quick_play", counting_policy)
+    monkeypatch.setattr(cpu, "_exact_winner", counting_solve)
+    for budget, positions in ((cpu.ROLLOUT_BUDGET, 3), (300, 8), (40, 4)):
+        monkeypatch.setattr(cpu, "ROLLOUT_BUDGET", budget)
+        used = []
+        for g in _endgame_positions(positions):
+            calls = 0
+            choose_play(g, level="hard")
+            used.append(calls)
+        assert max(used) <= budget, (budget, used)
+        if budget == 300:
+            assert max(used) > budget // 2, "the positions do run playouts"
 
 
 def _played_out(game: Game, hands: list[Cards], action: str) -> int:
     """The reference for :func:`cpu.playout`: a real :class:`Game` (every play checked) with the
-    seats holding ``hands``, played to the end by «Normal» after ``action``; 1 if the side of the
+    seats holding ``hands``, played to the end by the quick policy after ``action``; 1 if the side of the
     player to move wins."""
     sim = copy.deepcopy(game)
     sim.hands = [ids_for(h) for h in hands]
     sim._hand_cache = {}
     side = game.turn == game.landlord
     sim.apply(action)
+    plans: dict[int, tuple[Play, ...]] = {}
     while sim.phase == PLAYING:
         if sum(len(h) for h in sim.hands) <= cpu.EXACT_CARDS:
             return int((_solved(sim) == "landlord") == side)
-        sim.apply(choose_play(sim, level="normal", explain=False).action)
+        play = quick_play(sim, sim.turn, cpu.others_pool(sim, sim.turn), plans)
+        sim.apply(PASS if play is None else str(play))  # checked: a play the seat may not make raises
     assert sim.result is not None
     return int((sim.result.winner == "landlord") == side)
 
@@ -452,8 +461,8 @@ def test_the_bound_skips_solving_plays_that_cannot_be_chosen_and_changes_nothing
         while g.phase == PLAYING:
             positions.append(copy.deepcopy(g))
             g.apply(choose_play(g, level="normal").action)
-    # five positions, three of them overturned by the playouts (24 deals, solved from 15 cards left)
-    hard = [g for i, g in enumerate(_endgame_positions(42)) if i in (18, 19, 34, 35, 41)]
+    # five positions, three of them overturned by the playouts (48 deals, solved from 15 cards left)
+    hard = [g for i, g in enumerate(_endgame_positions(42)) if i in (6, 12, 17, 18, 19)]
     bounded = [choose_play(g, level="normal") for g in positions]
     bounded_hard = [choose_play(g, level="hard") for g in hard]
     real, solved = cpu._play_cost, {"bounded": 0, "every": 0}

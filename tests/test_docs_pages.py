@@ -73,12 +73,17 @@ def test_the_page_on_the_cpu_gives_difficils_own_figures() -> None:
     def es(n: int) -> str:
         return f"{n:,}".replace(",", " ")  # 1 500, as Spanish writes it
 
+    words = {3: "tres", 4: "cuatro", 5: "cinco", 6: "seis"}
+    when = (
+        "desde la primera jugada"
+        if cpu.ROLLOUT_CARDS >= 54
+        else f"cuando quedan {cpu.ROLLOUT_CARDS} cartas o menos en las tres manos"
+    )
     for said in (
-        f"cuando quedan {cpu.ROLLOUT_CARDS} cartas o menos en las tres manos",
-        f"sus tres mejores candidatas en hasta {cpu.ROLLOUT_SAMPLES} repartos",
+        when,
+        f"sus {words[cpu.ROLLOUT_CANDIDATES]} mejores candidatas en hasta {cpu.ROLLOUT_SAMPLES} repartos",
         f"quedan {cpu.EXACT_CARDS} cartas o menos en las tres manos se resuelve con el solucionador",
         f"como mucho {es(cpu.ROLLOUT_BUDGET)} decisiones simuladas",
         f"p ≤ {str(cpu.SIGNIFICANCE).replace('.', ',')}",
     ):
         assert said in page, said
-    assert cpu.ROLLOUT_CANDIDATES == 3  # «sus tres mejores candidatas»

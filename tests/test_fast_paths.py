@@ -11,7 +11,7 @@ import itertools
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ddz.ai.cpu import _is_boss
+from ddz.ai.tricks import is_boss as _is_boss
 from ddz.cards import BITS, FULL_DECK, NUM_RANKS, TWO, Cards, unpack
 from ddz.moves import follow_keys, lead_keys, legal_plays, lowest_keys
 from ddz.variants import Variant

@@ -10,9 +10,9 @@ import functools
 import math
 import random
 import zlib
-from collections.abc import Callable, Sequence, Sized
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, cast
+from typing import cast
 
 from ..cards import (
     BLACK_JOKER,
@@ -24,18 +24,22 @@ from ..cards import (
     TWO,
     Cards,
     parse,
-    unpack,
 )
 from ..codes import cards_of
-from ..endgame import EndgameError, PlayPhase, Position, cache_entries, clear_caches, winner
+from ..endgame import EndgameError, Position, cache_entries, clear_caches, winner
 from ..game import BIDDING, PASS, PLAYING, Game, GameError
 from ..messages import CodedError
 from ..moves import follow_keys, legal_plays, plays_for_keys
 from ..plays import CHAIN_KINDS, Play, classify
 from ..variants import STANDARD
 from .helpers import Helper
+from .quick import PlayPosition as _Position
+from .quick import quick_play
 from .reasons import Reason, render
 from .solver import decompose, min_cost, min_plays, min_plays_key, plays_with_lowest
+from .tricks import GROUPS as _GROUPS
+from .tricks import is_boss as _is_boss
+from .weights import WEIGHTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,25 +167,6 @@ ENDGAME_CARDS = 12
 """The exact endgame search runs when the hand holds at most this many cards."""
 
 
-_GROUPS = {"single": 1, "pair": 2, "trio": 3}
-"""The kinds that are one group of a rank, with their size (what beats them is a higher group)."""
-
-
-def _is_boss(p: Play, unseen: Sequence[int], most: int = 20) -> bool:
-    """Nobody holding at most ``most`` of the unseen cards can beat ``p`` (a sure trick)."""
-    kind = p.kind
-    if kind in ("bomb", "rocket"):
-        return not any(sum(unpack(k)) <= most for k in follow_keys(unseen, p))
-    # anything else: any bomb or the rocket beats it, or a higher play of its kind (as many cards)
-    if (most >= 4 and 4 in unseen[:BLACK_JOKER]) or (most >= 2 and unseen[BLACK_JOKER] and unseen[RED_JOKER]):
-        return False
-    need = _GROUPS.get(kind)
-    if need is None:  # a chain, a trio with a kicker, a four with two
-        return most < len(p.cards) or not follow_keys(unseen, p)
-    top = RED_JOKER if need == 1 else TWO  # a single, pair or trio: a higher group of its size
-    return most < need or not any(unseen[r] >= need for r in range(p.rank + 1, top + 1))
-
-
 _View = tuple[dict[int, bool], dict[int, int], dict[int, bool]]
 """What is known for one view (the unseen cards and the most cards a seat holds): which plays are
 sure tricks, the fewest beatable plays by part-hand, and whether a part-hand can be played out with
@@ -281,14 +266,6 @@ def sure_order(first: Play, rest: Cards, pool: list[int], most: int) -> dict[str
     return {"order": [q.shown() for q in (first, *sure, *open_)], "last_open": bool(open_)}
 
 
-class _Position(PlayPhase, Protocol):
-    """What the cost order reads of a position: a :class:`~ddz.game.Game`, or a playout's :class:`_Sim`
-    (the play phase an endgame is read from, and every hand's size)."""
-
-    @property
-    def hands(self) -> Sequence[Sized]: ...
-
-
 @dataclass
 class _Seat:
     game: _Position
@@ -346,46 +323,6 @@ def others_pool(game: Game, seat: int) -> list[int]:
 
 HARD_DANGER = 5
 """«Difícil» bombs (and stops passing for free) when an opponent has at most this many cards."""
-
-
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """What the cost order of «Normal» and «Difícil» charges (lower cost is better; one play left in
-    the hand costs ``plays``)."""
-
-    plays: float = 10.0
-    rank: float = 0.3
-    control: float = 4.0
-    """Each 2 or joker spent while the rest needs more than two plays and nobody is near the end."""
-    break_bomb: float = 12.0
-    split_rocket: float = 8.0
-    bomb: float = 25.0
-    """A bomb or the rocket played when it neither goes out nor stops an opponent near the end."""
-    low_single: float = 30.0
-    low_single_rank: float = 0.8
-    """Leading a single an opponent with one card could beat: ``low_single - low_single_rank × rank``."""
-    low_pair: float = 12.0
-    """Leading a pair an opponent with two cards could beat."""
-    pass_base: float = 3.0
-    pass_near: float = 30.0
-    """Passing on an opponent who holds at most five cards (or when one holds at most three)."""
-    press: float = 6.0
-    """Passing as the farmer after the landlord."""
-    partner: float = 40.0
-    """Passing on the partner's play (a bonus; a charge when the partner must be covered)."""
-    feed: float = 60.0
-    """Leading the lowest single (or pair) to a partner about to go out: a bonus."""
-    cover_boss: float = 10.0
-    """Covering the partner with a play the landlord cannot beat: a bonus."""
-    lone_low: float = 6.0
-    """«Difícil»: leading a low single or pair alone when a trio could carry it."""
-    attach: float = 4.0
-    """«Difícil»: a trio that carries a low kicker: a bonus."""
-
-
-WEIGHTS = Weights()
-"""The weights both levels play with. Each one halved and doubled for «Difícil» alone, over 1,000
-duplicate deals without playouts: no change won more than 0.7 points more than today's weights."""
 
 
 def _play_cost(
@@ -675,21 +612,21 @@ LEAD_VALUE = (8.0, 14.0, 40.0, 6.0)
 near, about to go out; and the extra when the hand holds plenty of control cards."""
 
 
-ROLLOUT_CARDS = 44
+ROLLOUT_CARDS = 54
 """«Difícil» checks its best candidates by playing the hand out when this few cards are left in the
-three hands (35 before the playouts ran on bare positions and stopped once the question was settled;
-40 before the solver branched on generated lowest-card plays)."""
-ROLLOUT_CANDIDATES = 3
-"""How many of the cost order's first options the playouts compare (5 instead of 3 won 16 deals with
-both sides and lost 9 of 600 against 3: not clearly better, and slower)."""
-ROLLOUT_SAMPLES = 24
-"""The most deals a decision plays out (it stops sooner once the question is settled). 24 instead
-of 16, with the budget raised in step, won 41 deals with both sides and lost 14 of 600 against 16
-(p = 0.0002); 12 instead of 16 had won 7 and lost 29."""
-ROLLOUT_BUDGET = 1500
+three hands: 54, from the first play (44 while the playouts played «Normal», about four times slower
+per decision than the quick policy of :mod:`ddz.ai.quick`)."""
+ROLLOUT_CANDIDATES = 5
+"""How many of the cost order's first options the playouts compare (3 while they played «Normal»)."""
+ROLLOUT_SAMPLES = 48
+"""The most deals a decision plays out (it stops sooner once the question is settled; 24 while the
+playouts played «Normal»). With the quick policy, 48 deals from the first play, 5 candidates and a
+budget of 15,000 won 0.605 ± 0.028 per deal against the Difícil of 623b198 (300 deals × 2, seed 9101),
+where the Difícil of f786355 (24 deals from 44 cards, 3 candidates, budget 1,500, «Normal» playouts)
+won 0.526 ± 0.006 (3,000 deals, seed 9494)."""
+ROLLOUT_BUDGET = 15_000
 """At most this many simulated decisions (of every playout of one decision together): enough for
-all the deals in nearly every decision from 35 cards down, so the sign test has evidence to judge
-(at 250 for 16 deals, decisions with 30 cards or more on the table got 4 to 6 deals)."""
+all the deals in nearly every decision, so the sign test has evidence to judge."""
 
 
 def rollout_deals(game: Game, seat: int) -> list[list[Cards]]:
@@ -1096,14 +1033,17 @@ def _exact_winner(sim: _Sim) -> int | None:
 
 def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None = None) -> int:
     """1 if the side of the player to move wins when the seats hold ``hands`` and, after
-    ``action``, every seat plays «Normal» (each of their decisions spends one unit of ``budget``;
-    when none is left the playout stops and ``budget.cut`` says its result means nothing). A seat that finds a sure win (exact
-    endgame search) wins at once: the rest is not played out. Once at most :data:`EXACT_CARDS`
-    cards are left, the rest is solved exactly instead (one unit of ``budget``)."""
+    ``action``, every seat plays the quick policy (:func:`~ddz.ai.quick.quick_play`; under a variant's
+    rules, «Normal», and a seat of it that finds a sure win wins at once). Each decision spends one
+    unit of ``budget``; when none is left the playout stops and ``budget.cut`` says its result means
+    nothing. Once at most :data:`EXACT_CARDS` cards are left, the rest is solved exactly instead
+    (one unit of ``budget``)."""
     landlord_side = game.turn == game.landlord
     sim = _Sim(game, hands)
     counter = _Counter(game)
     play = None if action == PASS else classify(action, game.variant)
+    quick = game.variant == STANDARD  # the quick policy plays standard rules only
+    plans: dict[int, tuple[Play, ...]] = {}  # the plans this playout follows (see quick_play)
     while True:
         player = sim.turn
         out = sim.apply(play)
@@ -1122,6 +1062,9 @@ def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None 
             if won is not None:
                 return int((won == sim.landlord) == landlord_side)
         seat = sim.turn
+        if quick:
+            play = quick_play(sim, seat, counter.pool(sim, seat), plans)
+            continue
         view = _Seat(sim, seat, counter.unseen(sim, seat), counter.pool(sim, seat))
         plays, options = _options(sim, view, False)  # «Normal»'s choice
         _, index, chosen, reason = options[0]
