@@ -1344,7 +1344,7 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
         "{action, cards}}}. En {samples, plural, one {# final simulado} other {# finales simulados}} con "
         "repartos posibles de las cartas que no veías, {cpu_action, select, p {pasar} other {jugar "
         "{cpu_action, cards}}} gana {cpu_wins} de {samples, plural, one {ese} other {los #}} y lo que "
-        "hiciste, {wins}.",
+        "hiciste, {wins} de {samples}.",
         "the decision of a lost hand whose alternative won the most more simulated endings (an estimate)",
     ),
     _e(

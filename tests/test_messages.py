@@ -1534,7 +1534,7 @@ TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
         lambda: render(
             "review.key_moment", dict(n=4, action="p", cpu_action="AA", samples=12, cpu_wins=9, wins=3)
         ),
-        "Momento clave (estimación de la CPU), decisión 4: pasaste. En 12 finales simulados con repartos posibles de las cartas que no veías, jugar A A gana 9 de los 12 y lo que hiciste, 3.",
+        "Momento clave (estimación de la CPU), decisión 4: pasaste. En 12 finales simulados con repartos posibles de las cartas que no veías, jugar A A gana 9 de los 12 y lo que hiciste, 3 de 12.",
     ),
     (
         "review.no_moment",

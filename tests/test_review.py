@@ -179,3 +179,15 @@ def test_a_finished_hand_is_reviewed_once_per_process() -> None:
     hits = reviewed.cache_info().hits
     assert reviewed(code, tuple(actions)) is first and reviewed.cache_info().hits == hits + 1
     assert reviewed(code, tuple(actions[:-1])) != first  # another hand (or moment) is its own review
+
+
+def test_the_key_moments_counts_do_not_read_as_cards() -> None:
+    # «y lo que hiciste, 22.» read as a pair of 2s (a hand of CI's truth check, 48 deals): each count
+    # is followed by «de» and its total.
+    from ddz.messages import render
+    from truthcheck.wording import notation_slips
+
+    text = render(
+        "review.key_moment", dict(n=15, action="22", cpu_action="6", samples=48, cpu_wins=31, wins=22)
+    )
+    assert "lo que hiciste, 22 de 48." in text and notation_slips(text) == [], text

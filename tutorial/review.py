@@ -246,7 +246,7 @@ def key_moment(code: str, actions: list[str], items: list[Item]) -> KeyMoment | 
     """The «momento clave» of a hand seat 0 lost (``None`` if it won): exact when the cards were few
     (:func:`exact_moment`); else each decision that differs
     from the CPU's is estimated with the hard level's playouts (:func:`ddz.ai.cpu.rollout_outcomes`):
-    the same deals of the cards seat 0 could not see, played out by «Normal» after each of the two
+    the same deals of the cards seat 0 could not see, played out (:func:`ddz.ai.cpu.playout`) after each of the two
     actions; a decision is the key moment only when the CPU's choice wins clearly more of them (the
     sign test of «Difícil»), the largest gap first. With no such decision, the moment says so: every
     decision was the CPU's own (the CPU in your seat loses the same way), or none did clearly worse."""

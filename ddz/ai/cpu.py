@@ -725,9 +725,9 @@ def sign_test(better: int, worse: int) -> float:
 
 
 def _rollouts(game: Game, s: _Seat, options: list[_Option], helpers: Sequence[Helper] = ()) -> list[_Option]:
-    """«Difícil» in the endgame: play the best few candidates out on :func:`rollout_deals`, every
-    seat then playing «Normal», all on the same deals. A candidate goes before the cost order's
-    first choice only when it wins clearly more of those deals (:func:`sign_test` at most
+    """«Difícil»'s check: play the best few candidates out on :func:`rollout_deals`, every seat
+    then playing the quick policy (:mod:`ddz.ai.quick`), all on the same deals. A candidate goes
+    before the cost order's first choice only when it wins clearly more of those deals (:func:`sign_test` at most
     :data:`SIGNIFICANCE`); then the reason is the count of won playouts, an estimate that says so.
 
     The work is bounded: at most :data:`ROLLOUT_BUDGET` simulated decisions in all. A deal whose
@@ -1003,7 +1003,7 @@ EXACT_CARDS = 15
 """A playout is solved exactly (every hand known, every seat playing perfectly: :func:`ddz.endgame.winner`)
 once the three hands hold at most this many cards between them: the endgame is played, not estimated."""
 EXACT_NODES = 20_000
-"""The most positions that exact search may visit (past it the playout goes on with «Normal»). The
+"""The most positions that exact search may visit (past it the playout goes on with its policy). The
 solver's tables outlive a search, so whether a search fits could depend on what earlier ones left
 there; none of 2,677 searches of 12 self-play hands went over, and the largest of 300 random
 positions of 15 cards, searched cold, visited 4,672."""
