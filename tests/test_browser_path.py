@@ -176,9 +176,13 @@ def test_guided_hand_ends_in_estrategia_and_manos_opens_in_the_same_tab(
     nav = page.locator('[data-testid="stTopNavLinkContainer"], [data-testid="stSidebarNavLink"]')
     assert "Reglas" in " ".join(nav.all_inner_texts())
     assert "Conformidad" not in " ".join(nav.all_inner_texts())
+    # «Back» at once, before Estrategia's run is drawn: that run's page effects, drawn late, used to
+    # write Estrategia's address into the hand's history entry and ask for a rerun that Streamlit ran
+    # on Estrategia, which pushed it back (10 of 64 runs under load; the effects now act only while
+    # the browser is on their page: 1 of 152, a race inside Streamlit).
     page.go_back()
-    # a new session: the hand is replayed and reviewed again (a CI run took over 20 s, and over 60 s
-    # once Difícil's review of your decisions played out 24 deals instead of 16; 7 s on a quiet box)
+    # the same session runs the play page again: the hand is replayed and reviewed (a CI run took
+    # over 20 s; 7 s on a quiet box)
     page.locator('[data-testid="result"]').wait_for(timeout=120_000)
     settled(page)  # the page's runs after the way back would replace the link being tapped
     # under load the link came more than 20 s after the result (a run with six test processes)

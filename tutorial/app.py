@@ -10,7 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import streamlit as st
 
 from tutorial import guard
-from tutorial.browser import spanish_document
+from tutorial.browser import set_page_path, spanish_document
 from tutorial.views import common
 
 st.set_page_config(page_title="Dou Dizhu — aprende a jugar", page_icon="🃏", layout="centered")
@@ -46,6 +46,7 @@ implementers = [
 ]
 aliases = [st.Page(_to_home, title="Jugar", url_path="jugar", visibility="hidden")]
 page = st.navigation({"": learn + aliases, "Para implementadores": implementers}, position="top")
+set_page_path(page.url_path)  # the page effects of a run act only while the browser is on its page
 # Whatever escapes a page is caught here: a Spanish notice and, on «Jugar», the hand reloaded from
 # its address, never Streamlit's English error screen.
 guard.boundary(page.run, hand_page=page.title == "Jugar")

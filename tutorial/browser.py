@@ -63,7 +63,16 @@ JS = (
 const SCROLLED = new Map();
 const ASKING = new Map();  // by widget key: the timer that asks again for the stored values
 const FOCUSED = new Map();  // by widget key: the last focus token seen (a new one moves the focus once)
+// A run's effects belong to the address of its page: a run drawn late, once the browser has gone
+// to another page (Back right after a tap on a page link), must neither write its query into that
+// page's history entry nor ask the app for a rerun (Streamlit would rerun the page being left).
+function onItsPage(data) {
+  if (typeof data.path !== 'string') return true;
+  const norm = s => { try { s = decodeURI(s); } catch (e) {} return s.replace(/\\/+$/, '') || '/'; };
+  return norm(location.pathname) === norm(data.path);
+}
 export default function ({ data, key, setStateValue }) {
+  if (!onItsPage(data)) { clearTimeout(ASKING.get(key)); return; }
   if (typeof data.query === 'string') {
     const url = location.pathname + (data.query ? '?' + data.query : '') + location.hash;
     if (location.pathname + location.search + location.hash !== url) history.replaceState(history.state, '', url);
@@ -133,7 +142,7 @@ export default function ({ data, key, setStateValue }) {
     // unread). While the app is idle and still asks, ask again every 2 s with a fresh marker, so the
     // server sees a change and reads the values; a run under way is never cut short by it.
     const again = (n) => ASKING.set(key, setTimeout(() => {
-      if (document.documentElement.dataset.ddzPrefs !== 'asked' || n > 10) return;
+      if (document.documentElement.dataset.ddzPrefs !== 'asked' || n > 10 || !onItsPage(data)) return;
       const app = document.querySelector('[data-testid="stApp"]');
       if (app && app.dataset.testScriptState === 'notRunning') {
         setStateValue('stored', Object.assign({}, stored, { __ask: n }));
@@ -147,6 +156,17 @@ export default function ({ data, key, setStateValue }) {
 )
 
 _effects = st.components.v2.component("ddz_effects", html="<span hidden></span>", js=JS + SPEAK_JS)
+
+
+PAGE_PATH_KEY = "ddz_page_path"
+
+
+def set_page_path(url_path: str) -> None:
+    """Record the address path of the page this run draws (the app's base path, then the page's
+    ``url_path``, ``""`` for the default page): :func:`page_effects` acts only while the browser is
+    still on it."""
+    base = str(st.get_option("server.baseUrlPath") or "").strip("/")
+    st.session_state[PAGE_PATH_KEY] = "/" + "/".join(part for part in (base, url_path.strip("/")) if part)
 
 
 def page_effects(
@@ -181,6 +201,7 @@ def page_effects(
                 on_load(stored)
 
     data: dict[str, Any] = {
+        "path": st.session_state.get(PAGE_PATH_KEY),
         "query": urlencode(dict(query)) if query is not None else None,
         "scroll": {"target": scroll[0], "token": json.dumps(scroll[1])} if scroll else None,
         "loaded": bool(st.session_state.get(loaded_key)) or save is None,
