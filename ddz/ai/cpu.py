@@ -38,8 +38,9 @@ from .quick import quick_play
 from .reasons import Reason, render
 from .solver import decompose, min_cost, min_plays, min_plays_key, plays_with_lowest
 from .tricks import GROUPS as _GROUPS
+from .tricks import control_spent, higher_seen
 from .tricks import is_boss as _is_boss
-from .weights import WEIGHTS
+from .weights import DANGER, WEIGHTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,8 +305,7 @@ class _Seat:
 
     def higher_unseen(self, p: Play) -> bool:
         """Could a card (or pair) the others may hold beat this single (or pair)?"""
-        need = 1 if p.kind == "single" else 2
-        return any(self.seen[r] >= need for r in range(p.rank + 1, NUM_RANKS))
+        return higher_seen(self.seen, p)
 
 
 def others_pool(game: Game, seat: int) -> list[int]:
@@ -344,9 +344,9 @@ def _play_cost(
     reason = _BOUND if bound else Reason("fewest_plays", {"plays": m, "plan": []})
     expense = "more_plays" if m >= s.plays_now else ""
     near_count = s.near
-    danger = near_count <= (HARD_DANGER if hard else 4)
+    danger = near_count <= (HARD_DANGER if hard else DANGER)
     counts = p.cards.counts
-    control = counts[TWO] + counts[BLACK_JOKER] + counts[RED_JOKER] if not p.is_bomb else 0
+    control = control_spent(p)
     if control and m > 2 and not danger:
         cost += w.control * control
         expense = "control"

@@ -13,18 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence, Sized
 from typing import Protocol
 
-from ..cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, TWO, Cards
+from ..cards import Cards
 from ..endgame import PlayPhase
 from ..moves import follow_keys, plays_for_keys
 from ..plays import Play
 from ..variants import STANDARD
 from .solver import decompose, min_plays_key
-from .tricks import is_boss
-from .weights import WEIGHTS
-
-DANGER = 4
-"""An opponent with at most this many cards is near the end: control and bombs are spent on it
-(as «Normal» does)."""
+from .tricks import control_spent, higher_seen, is_boss
+from .weights import DANGER, WEIGHTS
 
 
 class PlayPosition(PlayPhase, Protocol):
@@ -61,7 +57,9 @@ def _rest_of_plan(plans: dict[int, tuple[Play, ...]], hand: Cards, plan: tuple[P
 
 
 def quick_beats(p: Play, t: Play) -> bool:
-    """Does ``p`` beat ``t`` (standard rules; both plays of the same variant)?"""
+    """Does ``p`` beat ``t`` (standard rules; both plays of the same variant)? The answer of
+    :func:`ddz.compare.compare_plays` without building its verdict (a tenth of the time; in playouts
+    the verdict cost 9 % of a decision)."""
     pk, tk = p.kind, t.kind
     if tk == "rocket":
         return False
@@ -72,24 +70,12 @@ def quick_beats(p: Play, t: Play) -> bool:
     return pk == tk and p.rank > t.rank and len(p.cards) == len(t.cards)
 
 
-def _control(p: Play) -> int:
-    """The 2s and jokers a play spends (none for a bomb or the rocket: they are their own cost)."""
-    c = p.cards.counts
-    return 0 if p.is_bomb else c[TWO] + c[BLACK_JOKER] + c[RED_JOKER]
-
-
-def _higher_seen(seen: Sequence[int], p: Play) -> bool:
-    """Could the others beat this single (or pair) with a higher one?"""
-    need = 1 if p.kind == "single" else 2
-    return any(seen[r] >= need for r in range(p.rank + 1, NUM_RANKS))
-
-
 def _spend(p: Play, left: int, danger: bool) -> float:
     """What playing ``p`` spends when ``left`` plays remain after it: control cards while the end
     is far, a bomb that neither nearly ends the hand nor stops an opponent near the end."""
     w = WEIGHTS
     cost = w.rank * p.rank
-    control = _control(p)
+    control = control_spent(p)
     if control and left > 2 and not danger:
         cost += w.control * control
     if p.is_bomb and not (left <= 1 or danger):
@@ -154,9 +140,9 @@ def _choose(
         best, best_cost = plan[0], float("inf")
         for p in plan:
             cost = _spend(p, now - 1, danger)
-            if near == 1 and p.kind == "single" and _higher_seen(seen, p):
+            if near == 1 and p.kind == "single" and higher_seen(seen, p):
                 cost += w.low_single - w.low_single_rank * p.rank
-            if near == 2 and p.kind == "pair" and _higher_seen(seen, p):
+            if near == 2 and p.kind == "pair" and higher_seen(seen, p):
                 cost += w.low_pair
             if cost < best_cost:
                 best, best_cost = p, cost

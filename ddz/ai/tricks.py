@@ -1,10 +1,11 @@
-"""Sure tricks: whether anybody holding some of the unseen cards could beat a play."""
+"""What a play risks and spends: whether anybody holding some of the unseen cards could beat it (a sure
+trick), and the control cards it uses up."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import BLACK_JOKER, RED_JOKER, TWO, unpack
+from ..cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, TWO, unpack
 from ..moves import follow_keys
 from ..plays import Play
 
@@ -25,3 +26,16 @@ def is_boss(p: Play, unseen: Sequence[int], most: int = 20) -> bool:
         return most < len(p.cards) or not follow_keys(unseen, p)
     top = RED_JOKER if need == 1 else TWO  # a single, pair or trio: a higher group of its size
     return most < need or not any(unseen[r] >= need for r in range(p.rank + 1, top + 1))
+
+
+def higher_seen(seen: Sequence[int], p: Play) -> bool:
+    """Could a card (or pair) among ``seen`` (per rank, what the others may hold) beat this single (or
+    pair)?"""
+    need = 1 if p.kind == "single" else 2
+    return any(seen[r] >= need for r in range(p.rank + 1, NUM_RANKS))
+
+
+def control_spent(p: Play) -> int:
+    """The 2s and jokers a play spends (none for a bomb or the rocket: they are their own cost)."""
+    c = p.cards.counts
+    return 0 if p.is_bomb else c[TWO] + c[BLACK_JOKER] + c[RED_JOKER]

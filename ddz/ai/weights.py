@@ -43,3 +43,8 @@ class Weights:
 WEIGHTS = Weights()
 """The weights both levels play with. Each one halved and doubled for «Difícil» alone, over 1,000
 duplicate deals without playouts: no change won more than 0.7 points more than today's weights."""
+
+
+DANGER = 4
+"""An opponent with at most this many cards is near the end: «Normal» (and the playouts' quick policy)
+spend control cards and bombs on it."""
