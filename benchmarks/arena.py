@@ -15,6 +15,7 @@ and decision latency of both agents.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import math
 import subprocess
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from benchmarks import records
 from ddz.ai.cpu import sign_test
 from ddz.codes import encode
 from ddz.game import BIDDING, PLAYING, Game
@@ -135,16 +137,20 @@ def play_one(code_seed: int, a: str, b: str, a_is_landlord: bool, bidding: bool,
     return GameOutcome("landlord" if a_side_landlord else "farmers", a_won, r.scores[a_seat], lat)
 
 
-def _work(args: tuple[int, str, str, bool, int]) -> list[GameOutcome]:
+def _work(args: tuple[int, str, str, bool, int]) -> tuple[int, list[GameOutcome]]:
+    """Deal ``i`` of the seed, played both ways: its index and its two games."""
     i, a, b, bidding, seed = args
     code_seed = (seed * 1_000_003 + i * 7919) % (1 << 40)
-    return [
+    return i, [
         play_one(code_seed, a, b, True, bidding, seed + 2 * i),
         play_one(code_seed, a, b, False, bidding, seed + 2 * i),
     ]
 
 
-def run_local(jobs: list[tuple[int, str, str, bool, int]], workers: int) -> Iterator[list[GameOutcome]]:
+Played = tuple[int, list[GameOutcome]]
+
+
+def run_local(jobs: list[tuple[int, str, str, bool, int]], workers: int) -> Iterator[Played]:
     if workers <= 1:
         yield from map(_work, jobs)
         return
@@ -154,7 +160,7 @@ def run_local(jobs: list[tuple[int, str, str, bool, int]], workers: int) -> Iter
         yield from pool.imap_unordered(_work, jobs, chunksize=8)
 
 
-def run_ray(jobs: list[tuple[int, str, str, bool, int]], address: str | None) -> Iterator[list[GameOutcome]]:
+def run_ray(jobs: list[tuple[int, str, str, bool, int]], address: str | None) -> Iterator[Played]:
     import ray
 
     if not ray.is_initialized():
@@ -167,11 +173,11 @@ def run_ray(jobs: list[tuple[int, str, str, bool, int]], address: str | None) ->
         yield from ray.get(done[0])
 
 
-def _work_chunk(jobs: list[tuple[int, str, str, bool, int]]) -> list[list[GameOutcome]]:
+def _work_chunk(jobs: list[tuple[int, str, str, bool, int]]) -> list[Played]:
     return [_work(j) for j in jobs]
 
 
-def _progress(items: Iterable[list[GameOutcome]], total: int, quiet: bool) -> Iterator[list[GameOutcome]]:
+def _progress(items: Iterable[Played], total: int, quiet: bool) -> Iterator[Played]:
     try:
         from tqdm import tqdm
 
@@ -305,14 +311,37 @@ def run(
     seed: int,
     quiet: bool = False,
     address: str | None = None,
+    record: Path | None = None,
+    settings: dict[str, float] | None = None,
 ) -> Summary:
-    jobs = [(i, a, b, bidding, seed) for i in range(deals)]
-    source: Callable[[], Iterator[list[GameOutcome]]]
+    """Play ``deals`` deals of ``seed`` both ways and judge them. With ``record`` (see
+    :mod:`benchmarks.records`), each deal is appended to that file as soon as it is played, the deals
+    already there for this match are not played again, and the summary is of every deal of the seed
+    up to ``deals``, old and new."""
+    done: dict[int, list[GameOutcome]] = {}
+    match = None
+    if record is not None:
+        match = records.Match(a, b, bidding, tuple(sorted((settings or {}).items())), records.engine_commit())
+        if match.commit.endswith("-dirty"):
+            raise ValueError("«--record» necesita el motor sin cambios pendientes (haz commit antes)")
+        for m, (s, i), games in records.read([record]) if record.exists() else ():
+            if m == match and s == seed and i < deals:
+                done[i] = [GameOutcome(role, won, points) for role, won, points in games]
+    jobs = [(i, a, b, bidding, seed) for i in range(deals) if i not in done]
+    source: Callable[[], Iterator[Played]]
     if backend == "ray":
         source = lambda: run_ray(jobs, address)  # noqa: E731
     else:
         source = lambda: run_local(jobs, workers)  # noqa: E731
-    pairs = list(_progress(source(), deals, quiet))
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(record.open("a", encoding="utf-8")) if record is not None else None
+        for i, pair in _progress(source(), len(jobs), quiet):
+            done[i] = pair
+            if out is not None and match is not None:
+                games = [(o.a_role, o.a_won, o.a_points) for o in pair]
+                out.write(records.record_line(match, (seed, i), games) + "\n")
+                out.flush()
+    pairs = [done[i] for i in sorted(done)]
     summary = summarize(a, b, [o for pair in pairs for o in pair])
     summary.paired = paired(pairs)
     return summary
@@ -376,6 +405,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--svg", help="write a chart of the win rates to this file")
     p.add_argument("--quiet", action="store_true")
     p.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="append each deal to FILE (JSON lines) and skip those already there; judge many such"
+        " files as one match with: python -m benchmarks.records FILE...",
+    )
+    p.add_argument(
         "--set",
         action="append",
         default=[],
@@ -386,7 +422,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.set and args.backend == "ray":
             raise ValueError("«--set» solo vale con --backend local (los procesos heredan el cambio)")
-        for name, value in tune(args.set).items():
+        settings = tune(args.set)
+        for name, value in settings.items():
             print(f"{name} = {value} (solo en esta ejecución)")
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
@@ -404,6 +441,8 @@ def main(argv: list[str] | None = None) -> int:
                 args.seed,
                 args.quiet,
                 args.ray_address,
+                args.record,
+                settings,
             )
         except ImportError as e:
             print(

@@ -191,3 +191,50 @@ def test_a_helper_that_cannot_start_leaves_the_work_here(
     h = Helper()
     assert cpu.rollout_outcomes(g, g.turn, actions, deals=4, helpers=[h]) == expected
     assert h.failed and h.answered == 0
+
+
+def _budgets_ending_in_each_deal(g: Game, actions: list[str], still_open: Still, deals: int) -> list[int]:
+    """Budgets that end exactly at, just before and just after every playout of the first ``deals``
+    deals of one deal after the other (with ``still_open`` leaving actions out on the way)."""
+    live, spent = [0, 1, 2], 0
+    out: list[tuple[int, ...]] = []
+    budgets: set[int] = set()
+    for hands in cpu.rollout_deals(g, g.turn)[:deals]:
+        _, used = cpu.deal_outcomes(g, hands, actions, tuple(live), 1 << 29)
+        for j in live:
+            spent += used[j]
+            budgets |= {spent - 1, spent, spent + 1}
+        out.append((0,) * 3)
+        live = [j for j in still_open(out) if j in live]
+    return sorted(b for b in budgets if b > 0)
+
+
+@pytest.mark.parametrize("processes", [2, 3])
+def test_deals_played_ahead_with_an_action_since_left_out_count_as_one_after_the_other(
+    processes: int,
+) -> None:
+    # Helpers take deals in turns of two and this process plays ahead while they work: those deals
+    # carry the actions open when they were handed out. With the first action left out after the
+    # first deal, a deal played ahead still plays it first; where the budget ends inside such a deal,
+    # the count must end where one deal after the other ends (and not where a shared budget, spent on
+    # the action no longer open, would end it).
+    g = _endgame_positions(1)[0]
+    actions = g.legal_actions()[:3]
+
+    def still_open(out: list[tuple[int, ...]]) -> list[int]:
+        return [1, 2] if out else [0, 1, 2]
+
+    helpers = [Helper() for _ in range(processes - 1)]
+    try:
+        budgets = _budgets_ending_in_each_deal(g, actions, still_open, 12)
+        lengths = set()
+        for budget in budgets:
+            expected = _one_after_the_other(g, actions, budget, still_open)
+            got = cpu.rollout_outcomes(g, g.turn, actions, budget, still_open, helpers=helpers)
+            assert got == expected, budget
+            lengths.add(len(expected))
+        assert len(lengths) >= 10, "the budgets end the count in each of the first deals"
+        assert all(h.answered > 0 and not h.failed for h in helpers)
+    finally:
+        for h in helpers:
+            h.close()

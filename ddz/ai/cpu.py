@@ -24,6 +24,7 @@ from ..cards import (
     TWO,
     Cards,
     parse,
+    unpack,
 )
 from ..codes import cards_of
 from ..endgame import EndgameError, Position, cache_entries, clear_caches, winner
@@ -818,6 +819,14 @@ def rollout_outcomes(
             h.busy.release()
 
 
+QUEUED = 2
+"""With helpers, how many deals each helper is handed at a time (the next waits in its queue, so it
+need not wait for this process between two deals)."""
+AHEAD = 6
+"""With helpers, how many deals past the first one not yet counted this process may play while the
+helpers are busy, before it waits for them."""
+
+
 def _counted_in_order(
     game: Game,
     sample: list[list[Cards]],
@@ -827,44 +836,67 @@ def _counted_in_order(
     helpers: Sequence[Helper],
 ) -> list[tuple[int, ...]]:
     """:func:`rollout_outcomes` on the deals ``sample``, with ``left`` decisions of budget (None:
-    no budget), ``helpers`` playing the next deals while this process plays one.
+    no budget), ``helpers`` playing deals while this process plays others.
 
-    The deals are counted in order. A helper's deal is played with the actions still open and the
-    budget left before the deal this process plays, which may be more than when its turn to be
-    counted comes: what was left out since is not counted, and a playout that took more than is
-    left then ends the count there, as it would have. (Handing deals out as helpers come free,
-    this process running ahead meanwhile, was tried: 6.4 s instead of 5.2 s for 89 slow decisions,
-    the helpers idle between two deals.)"""
+    The deals are counted in order, as they are played. A deal is handed out (to a helper with
+    fewer than :data:`QUEUED` deals, or played here when none can take it and this process is at
+    most :data:`AHEAD` deals past the first one not counted) with the actions still open and the
+    budget left at that moment, which may be more than when its turn to be counted comes: what was
+    left out since is not counted, and a playout that took more than is left then ends the count
+    there, as it would have. So the outcomes are those of one deal after the other, whoever played
+    them and whenever they came back. Deals a helper still plays when the count ends are dropped
+    when it is next used."""
     out: list[tuple[int, ...]] = []
     live: tuple[int, ...] = tuple(range(len(actions)))
-    while len(out) < len(sample):
-        d = len(out)
-        ahead = [
-            (h, i, h.send(HELPED, game, sample[i], actions, live, left))
-            for h, i in zip(helpers, range(d + 1, len(sample)), strict=False)
-        ]
-        rows = [deal_outcomes(game, sample[d], actions, live, left, shared=True)]
-        for h, i, sent in ahead:
-            helped = cast(Outcome | None, h.receive() if sent else None)
-            # a helper that fails has its deal played here (the same playouts: the same result)
-            rows.append(helped if helped is not None else deal_outcomes(game, sample[i], actions, live, left))
-        for won, used in rows:
+    played: dict[int, Outcome] = {}  # played, not yet counted
+    queues: list[list[int]] = [[] for _ in helpers]  # the deals each helper is playing, in order
+    used = [False] * len(helpers)  # a helper's first call drops answers left from earlier ones
+    handed = 0  # the deals handed out so far
+
+    def collect(k: int) -> None:
+        """Count in ``played`` the oldest deal of helper ``k`` (played here if the helper failed)."""
+        i = queues[k].pop(0)
+        helped = cast(Outcome | None, helpers[k].receive())
+        played[i] = helped if helped is not None else deal_outcomes(game, sample[i], actions, live, left)
+
+    while True:
+        for k, h in enumerate(helpers):
+            while len(queues[k]) < QUEUED and handed < len(sample) and not h.failed:
+                if h.send(HELPED, game, sample[handed], actions, live, left, queue=used[k]):
+                    used[k] = True
+                    queues[k].append(handed)
+                    handed += 1
+        first = len(out)
+        if handed < len(sample) and handed - first <= AHEAD:
+            i, handed = handed, handed + 1
+            played[i] = deal_outcomes(game, sample[i], actions, live, left, shared=i == first)
+        else:
+            for k, q in enumerate(queues):
+                while first in q:
+                    collect(k)
+        for k, h in enumerate(helpers):
+            while queues[k] and h.ready():
+                collect(k)
+        while first in played:
+            won, spent = played.pop(first)
             row = []
             for j, result in enumerate(won):
                 if j not in live:
                     row.append(NOT_PLAYED)
                     continue
                 if left is not None:
-                    if used[j] > left:
+                    if spent[j] > left:
                         return out  # the deal does not fit in the budget: it is not counted
-                    left -= used[j]
+                    left -= spent[j]
                 row.append(result)
             out.append(tuple(row))
             if still_open is not None:
                 live = tuple(j for j in still_open(out) if j in live)  # what is left out stays out
                 if not live:
                     return out
-    return out
+            first = len(out)
+        if first == len(sample):
+            return out
 
 
 HELPED = "ddz.ai.cpu:helped_deal_outcomes"
@@ -933,40 +965,34 @@ class _Budget:
 
 class _Counter:
     """The unseen cards of every seat of a playout, kept up to date play by play (the same cards
-    as :meth:`Game.unseen_cards`, without reading the whole trail at every decision)."""
+    as :meth:`Game.unseen_cards`, without reading the whole trail at every decision). The cards
+    played are kept as packed keys (see :func:`~ddz.cards.pack`): keys add and subtract as the
+    counts do."""
 
     def __init__(self, game: Game) -> None:
         self.landlord = game.landlord
-        self.played = [0] * NUM_RANKS
-        self.landlord_played = [0] * NUM_RANKS
+        self.played = self.landlord_played = 0
         for player, action in game.trail:
             if action != PASS:
-                self.add(player, parse(action).counts)
+                self.add(player, parse(action).key)
         self.kitty = cards_of(game.kitty).counts
 
-    def add(self, player: int, counts: tuple[int, ...]) -> None:
-        """Count the cards ``counts`` (per rank) that ``player`` has just played."""
-        for r in range(NUM_RANKS):
-            self.played[r] += counts[r]
+    def add(self, player: int, key: int) -> None:
+        """Count the cards (packed ``key``) that ``player`` has just played."""
+        self.played += key
         if player == self.landlord:
-            for r in range(NUM_RANKS):
-                self.landlord_played[r] += counts[r]
+            self.landlord_played += key
 
-    def pool(self, game: _Position, seat: int) -> list[int]:
+    def pool(self, game: _Position, seat: int) -> tuple[int, ...]:
         """:func:`others_pool`, from the cards played so far."""
-        hand = game.hand(seat).counts
-        full = FULL_DECK.counts
-        return [full[r] - hand[r] - self.played[r] for r in range(NUM_RANKS)]
+        return unpack(FULL_DECK.key - game.hand(seat).key - self.played)
 
     def unseen(self, game: _Position, seat: int) -> list[int]:
-        hand = game.hand(seat).counts
-        full = FULL_DECK.counts
+        pool = self.pool(game, seat)
         if seat == self.landlord:
-            return [full[r] - hand[r] - self.played[r] for r in range(NUM_RANKS)]
-        return [
-            full[r] - hand[r] - self.played[r] - max(self.kitty[r] - self.landlord_played[r], 0)
-            for r in range(NUM_RANKS)
-        ]
+            return list(pool)
+        kept = unpack(self.landlord_played)
+        return [pool[r] - max(self.kitty[r] - kept[r], 0) for r in range(NUM_RANKS)]
 
 
 class _Sim:
@@ -1044,11 +1070,13 @@ def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None 
     play = None if action == PASS else classify(action, game.variant)
     quick = game.variant == STANDARD  # the quick policy plays standard rules only
     plans: dict[int, tuple[Play, ...]] = {}  # the plans this playout follows (see quick_play)
+    cards_left = sum(len(h) for h in sim.hands)
     while True:
         player = sim.turn
         out = sim.apply(play)
         if play is not None:
-            counter.add(player, play.cards.counts)
+            counter.add(player, play.cards.key)
+            cards_left -= len(play.cards)
         if out:
             return int((player == sim.landlord) == landlord_side)
         if budget is not None:
@@ -1057,7 +1085,7 @@ def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None 
                 return 0
             budget.left -= 1
             budget.used += 1
-        if sum(len(h) for h in sim.hands) <= EXACT_CARDS:
+        if cards_left <= EXACT_CARDS:
             won = _exact_winner(sim)
             if won is not None:
                 return int((won == sim.landlord) == landlord_side)
@@ -1065,7 +1093,7 @@ def playout(game: Game, hands: list[Cards], action: str, budget: _Budget | None 
         if quick:
             play = quick_play(sim, seat, counter.pool(sim, seat), plans)
             continue
-        view = _Seat(sim, seat, counter.unseen(sim, seat), counter.pool(sim, seat))
+        view = _Seat(sim, seat, counter.unseen(sim, seat), list(counter.pool(sim, seat)))
         plays, options = _options(sim, view, False)  # «Normal»'s choice
         _, index, chosen, reason = options[0]
         if reason.code == "sure_win":  # a forced win: no need to play it out

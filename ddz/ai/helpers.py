@@ -27,7 +27,8 @@ class Helper:
         self._process: subprocess.Popen[bytes] | None = None
         self._out: Connection | None = None
         self._in: Connection | None = None
-        self._waiting = False
+        self._waiting = 0
+        """How many calls are under way (their answers come back in order)."""
         self.failed = False
         """It failed once (it could not start, died, or did not answer in time): it is not used."""
         self.answered = 0
@@ -61,11 +62,13 @@ class Helper:
         self.failed = True
         self.close()
 
-    def send(self, function: str, *args: object) -> bool:
+    def send(self, function: str, *args: object, queue: bool = False) -> bool:
         """Start ``function`` (``"module:name"``) on ``args`` in the helper; False when it cannot
-        be used (then :meth:`receive` gives None)."""
-        if self._waiting:
-            self.receive()  # an answer no longer wanted (its caller was interrupted before reading it)
+        be used (then :meth:`receive` gives None). Answers of earlier calls still under way are
+        dropped first (their caller was interrupted before reading them), unless ``queue``: then the
+        call waits behind them, and their answers come first."""
+        while self._waiting and not queue and not self.failed:
+            self.receive()  # an answer no longer wanted
         if not self._start():
             return False
         try:
@@ -74,14 +77,24 @@ class Helper:
         except (OSError, ValueError, AssertionError):
             self._fail()
             return False
-        self._waiting = True
+        self._waiting += 1
         return True
 
+    def ready(self) -> bool:
+        """Can :meth:`receive` answer at once (the oldest call has answered or failed, or none is
+        under way)?"""
+        if not self._waiting or self._in is None:
+            return True
+        try:
+            return self._in.poll(0)
+        except (OSError, ValueError):
+            return True
+
     def receive(self) -> object | None:
-        """What the call of :meth:`send` returned, or None when the helper failed."""
+        """What the oldest call under way (see :meth:`send`) returned, or None when the helper failed."""
         if not self._waiting or self._in is None:
             return None
-        self._waiting = False
+        self._waiting -= 1
         try:
             if self._in.poll(ANSWER_SECONDS):
                 ok, answer = self._in.recv()
@@ -96,6 +109,7 @@ class Helper:
     def close(self) -> None:
         """End the process (a helper that failed is not started again)."""
         process, self._process = self._process, None
+        self._waiting = 0
         for conn in (self._out, self._in):
             if conn is not None:
                 conn.close()
@@ -113,7 +127,8 @@ class Helper:
 
 
 def _serve(inbox: Connection, outbox: Connection) -> None:
-    """The helper's loop: call what it is sent and send back the result, until its input ends."""
+    """The helper's loop: call what it is sent and send back the result, until its input ends (or
+    its owner no longer reads: it closed the pipe with calls still under way)."""
     while True:
         try:
             function, args = inbox.recv()
@@ -121,14 +136,16 @@ def _serve(inbox: Connection, outbox: Connection) -> None:
             return
         module, _, name = str(function).partition(":")
         if not module.startswith("ddz.") or not name:
-            outbox.send((False, f"not an engine function: {function!r}"))
-            continue
-        try:
-            result = getattr(importlib.import_module(module), name)(*args)
-        except Exception as e:  # reported to the caller, which does the work itself
-            outbox.send((False, repr(e)))
+            answer: tuple[bool, object] = (False, f"not an engine function: {function!r}")
         else:
-            outbox.send((True, result))
+            try:
+                answer = (True, getattr(importlib.import_module(module), name)(*args))
+            except Exception as e:  # reported to the caller, which does the work itself
+                answer = (False, repr(e))
+        try:
+            outbox.send(answer)
+        except OSError:  # a broken pipe: the owner is gone
+            return
 
 
 def main() -> None:
