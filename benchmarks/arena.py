@@ -137,6 +137,11 @@ def play_one(code_seed: int, a: str, b: str, a_is_landlord: bool, bidding: bool,
     return GameOutcome("landlord" if a_side_landlord else "farmers", a_won, r.scores[a_seat], lat)
 
 
+def outcomes(games: Iterable[tuple[str, bool, int]]) -> list[GameOutcome]:
+    """A recorded deal's games (A's side, whether A won, A's points; see :mod:`benchmarks.records`)."""
+    return [GameOutcome(role, won, points) for role, won, points in games]
+
+
 def _work(args: tuple[int, str, str, bool, int]) -> tuple[int, list[GameOutcome]]:
     """Deal ``i`` of the seed, played both ways: its index and its two games."""
     i, a, b, bidding, seed = args
@@ -326,7 +331,7 @@ def run(
             raise ValueError("«--record» necesita el motor sin cambios pendientes (haz commit antes)")
         for m, (s, i), games in records.read([record]) if record.exists() else ():
             if m == match and s == seed and i < deals:
-                done[i] = [GameOutcome(role, won, points) for role, won, points in games]
+                done[i] = outcomes(games)
     jobs = [(i, a, b, bidding, seed) for i in range(deals) if i not in done]
     source: Callable[[], Iterator[Played]]
     if backend == "ray":

@@ -118,13 +118,6 @@ def read(paths: Iterable[Path]) -> Iterator[tuple[Match, Deal, Games]]:
             yield match, deal, games
 
 
-def recorded(path: Path, match: Match) -> set[Deal]:
-    """The deals of ``match`` already in ``path`` (none when it does not exist yet)."""
-    if not path.exists():
-        return set()
-    return {deal for m, deal, _ in read([path]) if m == match}
-
-
 def by_match(paths: Iterable[Path]) -> dict[Match, dict[Deal, Games]]:
     """The deals of every match in the files, each once (:class:`RecordError` for a deal recorded
     twice with different games, or an engine with uncommitted changes)."""
@@ -142,7 +135,7 @@ def by_match(paths: Iterable[Path]) -> dict[Match, dict[Deal, Games]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from benchmarks.arena import GameOutcome, paired, summarize
+    from benchmarks.arena import outcomes, paired, summarize
 
     args = sys.argv[1:] if argv is None else argv
     if not args or args[0] in ("-h", "--help"):
@@ -157,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         print("error: ningún reparto en esos ficheros", file=sys.stderr)
         return 2
     for match, deals in sorted(matches.items(), key=lambda kv: kv[0].label()):
-        pairs = [[GameOutcome(role, won, points) for role, won, points in deals[d]] for d in sorted(deals)]
+        pairs = [outcomes(deals[d]) for d in sorted(deals)]
         s = summarize(match.a, match.b, [o for pair in pairs for o in pair])
         s.paired = paired(pairs)
         s.latency = {}  # not recorded: measured on a quiet machine, not in long parallel runs

@@ -850,7 +850,6 @@ def _counted_in_order(
     live: tuple[int, ...] = tuple(range(len(actions)))
     played: dict[int, Outcome] = {}  # played, not yet counted
     queues: list[list[int]] = [[] for _ in helpers]  # the deals each helper is playing, in order
-    used = [False] * len(helpers)  # a helper's first call drops answers left from earlier ones
     handed = 0  # the deals handed out so far
 
     def collect(k: int) -> None:
@@ -862,8 +861,9 @@ def _counted_in_order(
     while True:
         for k, h in enumerate(helpers):
             while len(queues[k]) < QUEUED and handed < len(sample) and not h.failed:
-                if h.send(HELPED, game, sample[handed], actions, live, left, queue=used[k]):
-                    used[k] = True
+                # with none of this count's deals under way, any answer still due is an earlier
+                # caller's, no longer wanted: dropped; otherwise the deal waits behind ours
+                if h.send(HELPED, game, sample[handed], actions, live, left, queue=bool(queues[k])):
                     queues[k].append(handed)
                     handed += 1
         first = len(out)
