@@ -28,14 +28,24 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 
 
+ENGINE_PATHS = ("ddz", "benchmarks/*.py", "pyproject.toml")
+"""What decides how a deal is played: the engine, the arena and its agents, and the pinned packages
+(RLCard). Records, docs and tests are outside: committing them does not start a new match."""
+
+
 def engine_commit(root: Path = ROOT) -> str:
-    """The git commit of the checkout at ``root``, with ``-dirty`` when its ``ddz/`` or
-    ``benchmarks/`` has uncommitted changes (then a deal played there could not be played again)."""
+    """The last git commit at ``root`` that changed :data:`ENGINE_PATHS`, with ``-dirty`` when they
+    have uncommitted changes (then a deal played there could not be played again). A match can
+    thus go on across commits of records, docs or tests."""
     head = subprocess.run(
-        ["git", "rev-parse", "--short=10", "HEAD"], capture_output=True, text=True, check=True, cwd=root
+        ["git", "log", "-1", "--format=%h", "--abbrev=10", "--", *ENGINE_PATHS],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
     ).stdout.strip()
     changed = subprocess.run(
-        ["git", "status", "--porcelain", "--", "ddz", "benchmarks"],
+        ["git", "status", "--porcelain", "--", *ENGINE_PATHS],
         capture_output=True,
         text=True,
         check=True,

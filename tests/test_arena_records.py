@@ -153,8 +153,13 @@ def test_recording_needs_a_committed_engine(tmp_path: Path, capsys: pytest.Captu
     assert len(head) == 10 and not head.endswith("-dirty")
     (repo / "notes.txt").write_text("b\n")
     assert records.engine_commit(repo) == head, "changes outside the engine do not count"
+    subprocess.run([*git, "commit", "-qam", "notes"], check=True)
+    assert records.engine_commit(repo) == head, "a commit outside the engine goes on with the match"
     (repo / "ddz" / "x.py").write_text("x = 2\n")
     assert records.engine_commit(repo) == head + "-dirty"
+    subprocess.run([*git, "commit", "-qam", "engine"], check=True)
+    now = records.engine_commit(repo)
+    assert len(now) == 10 and now != head and not now.endswith("-dirty"), "a new engine is a new match"
 
 
 def test_the_arena_refuses_to_record_an_engine_with_uncommitted_changes(

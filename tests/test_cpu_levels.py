@@ -377,7 +377,7 @@ def test_advice_for_a_seat_not_to_move_is_a_clear_error(level: str) -> None:
     from ddz.game import GameError
     from tutorial.practice import Practice
 
-    p, error = Practice.start("FXYD-VCVEM", ["p", "p", "9S", "QD", "2D", "p"], "hard")
+    p, error = Practice.start("FXYD-VCVEM", ["p", "p", "9S", "QD", "p"], "hard")
     g = p.game
     assert not error and g.phase == PLAYING and g.turn == 1
     asks: tuple[Callable[[], object], ...] = (lambda: hint(g, 0), lambda: choose_play(g, 2, level=level))

@@ -619,13 +619,15 @@ three hands: 54, from the first play (44 while the playouts played «Normal», a
 per decision than the quick policy of :mod:`ddz.ai.quick`)."""
 ROLLOUT_CANDIDATES = 5
 """How many of the cost order's first options the playouts compare (3 while they played «Normal»)."""
-ROLLOUT_SAMPLES = 48
+ROLLOUT_SAMPLES = 64
 """The most deals a decision plays out (it stops sooner once the question is settled; 24 while the
-playouts played «Normal»). With the quick policy, 48 deals from the first play, 5 candidates and a
-budget of 15,000 won 0.605 ± 0.028 per deal against the Difícil of 623b198 (300 deals × 2, seed 9101),
-where the Difícil of f786355 (24 deals from 44 cards, 3 candidates, budget 1,500, «Normal» playouts)
-won 0.526 ± 0.006 (3,000 deals, seed 9494)."""
-ROLLOUT_BUDGET = 15_000
+playouts played «Normal», 48 until the second process stopped waiting). With the quick policy, 48
+deals from the first play, 5 candidates and a budget of 15,000 won 0.605 ± 0.028 per deal against the
+Difícil of 623b198 (300 deals × 2, seed 9101), where the Difícil of f786355 (24 deals from 44 cards,
+3 candidates, budget 1,500, «Normal» playouts) won 0.526 ± 0.006 (3,000 deals, seed 9494). 64 deals
+and a budget of 20,000 won 0.843 ± 0.037 against RLCard (150 deals × 2, seed 5353; 48 and 15,000:
+0.823 on the same deals) at p95 99.4 ms a decision on two processes."""
+ROLLOUT_BUDGET = 20_000
 """At most this many simulated decisions (of every playout of one decision together): enough for
 all the deals in nearly every decision, so the sign test has evidence to judge."""
 
