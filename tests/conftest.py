@@ -33,7 +33,7 @@ GROUPS = {
         "test_imports", "test_messages", "test_ops", "test_plays", "test_position", "test_public_api",
         "test_reasons", "test_diagnose", "test_spring_and_rocket", "test_records", "test_value_types",
         "test_rule_mutants", "test_endgame",
-        "test_follow_branches", "test_fast_paths", "test_cpu_helpers", "test_arena_records",
+        "test_follow_branches", "test_fast_paths", "test_cpu_helpers", "test_arena_records", "test_recorded_figures",
     },
     "conformance": {
         "test_check", "test_corpus", "test_fuzz_harness", "test_node_adapter", "test_peers",
