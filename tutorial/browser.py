@@ -119,7 +119,10 @@ export default function ({ data, key, setStateValue }) {
       if (el && lost) {
         if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
         el.focus({ preventScroll: true });
-      } else if (!el && ++tries < 40) setTimeout(go, 50);
+      }
+      // Keep watching for a while: the old focus may still be on its way out, or the target may be
+      // redrawn (and the focus dropped to the body) after it took it. Only a lost focus is taken.
+      if (++tries < 40 && document.activeElement !== el) setTimeout(go, 50);
     };
     setTimeout(go, 30);
   }
