@@ -120,8 +120,8 @@ export default function ({ data, key, setStateValue }) {
         if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
         el.focus({ preventScroll: true });
       }
-      // Keep watching for a while: the old focus may still be on its way out, or the target may be
-      // redrawn (and the focus dropped to the body) after it took it. Only a lost focus is taken.
+      // Try again for a while until the target holds the focus: the old focus may still be on its
+      // way out, or the target not drawn yet. Only a lost focus (on the body) is taken.
       if (++tries < 40 && document.activeElement !== el) setTimeout(go, 50);
     };
     setTimeout(go, 30);
