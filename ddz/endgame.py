@@ -603,6 +603,43 @@ def winner(p: Position, max_nodes: int | None = None) -> str:
     return got
 
 
+def move_wins(p: Position, max_nodes: int | None = None) -> tuple[list[tuple[str, bool]], int]:
+    """Every legal move of the seat to move in ``p`` (in search order, the pass last) and whether
+    its side then wins with perfect play (what :func:`solve` finds as ``winning_moves``, without the
+    lines), and the positions searched. ``max_nodes`` bounds them (:class:`EndgameError` ``too_hard``)."""
+    s = _search(p, max_nodes)
+    got: list[tuple[str, bool]] = _run(s, lambda: _move_wins(s, p))
+    return got, s.nodes
+
+
+def _move_wins(s: _Search, p: Position) -> list[tuple[str, bool]]:
+    if not p.three_hands:
+        mover = p.to_move
+        return [(m, s.wins(p.play(m)) == mover) for m in p.moves()]
+    rules = s.rules
+    h = [x.key for x in p.hands]
+    turn = p.turn
+    lord = turn == 0
+    t = 0 if p.table is None else rules.table_key(p.table)
+    owner = p.table_seat if p.table_seat is not None else turn
+    hand = h[turn]
+    nxt = turn + 1 if turn < 2 else 0
+    out: list[tuple[str, bool]] = []
+    for q in rules.answer(hand, t) if t else rules.lead(hand):
+        rest = list(h)
+        rest[turn] = hand - q
+        won = not rest[turn] or s.three(rest[0], rest[1], rest[2], nxt, q, turn) == lord
+        out.append((str(Cards.from_key(q)), won))
+    if t:
+        after = (
+            s.three(h[0], h[1], h[2], nxt, 0, nxt)
+            if nxt == owner
+            else s.three(h[0], h[1], h[2], nxt, t, owner)
+        )
+        out.append((PASS, after == lord))
+    return out
+
+
 def _search_order(p: Position) -> list[str]:
     """The legal moves of ``p`` in the order the search tries them."""
     rules = _rules(p.variant)
@@ -670,6 +707,7 @@ __all__ = [
     "Solution",
     "cache_entries",
     "clear_caches",
+    "move_wins",
     "solve",
     "winner",
 ]

@@ -969,6 +969,25 @@ _ENTRIES: tuple[Entry, ...] = (
         "(an estimate, and it says on how many deals)",
     ),
     _e(
+        "cpu.splits",
+        "",
+        "{exact, select, true {a cartas vistas, {action, select, p {pasando} other {con {action, cards}}} "
+        + _yt("ganas", "gana")
+        + " {every, select, true {{deals, plural, one {en el único reparto posible} other {en los # repartos "
+        "posibles}}} other {en {wins} de los {deals} repartos posibles}} de las cartas que no "
+        + _yt("ves", "ve")
+        + "; {other, select, p {pasando} other {con {other, cards}}}, "
+        "{other_wins, plural, =0 {en ninguno} other {solo en #}}} "
+        "other {estimación: en {deals} repartos al azar de las cartas que no "
+        + _yt("ves", "ve")
+        + ", jugados a cartas vistas, {action, select, p {pasando} other {con {action, cards}}} "
+        + _yt("ganas", "gana")
+        + " {wins, plural, =0 {en ninguno} other {en #}}; {other, select, p {pasando} other {con {other, cards}}}, "
+        "{other_wins, plural, =0 {en ninguno} other {solo en #}}}}",
+        "the evaluator: the deals of the unseen cards won at open cards by the move and by the best of "
+        "those that win fewer (every deal when exact, else a random sample, and it says so)",
+    ),
+    _e(
         "cpu.lowest_play",
         "",
         "{following, select, true {{cards, cards} es lo más bajo que supera a {table, cards}} "
@@ -1330,6 +1349,38 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
         "{fewer, plural, =0 {las mismas que} one {una menos que} other {# menos que}} con la jugada de la CPU. "
         + _CPU_DID,
         "another action than the CPU's that leaves as few plays (fewer: how many fewer)",
+    ),
+    _e(
+        "review.lost_won",
+        "",
+        "Error: con las cartas a la vista ganabas {first}{others_n, plural, =0 {} other { (también "
+        "{others, list})}}; " + _DID + " y eso pierde contra la mejor defensa. "
+        "{hint_too, select, true {La pista también fallaba aquí: "
+        "{cpu_action, select, p {pasar} other {{cpu_action, cards}}} también pierde.} "
+        "other {La pista proponía {cpu_action, select, p {pasar} other {{cpu_action, cards}}}.}}",
+        "the action lost a position that some move won with every hand known (first and others: every "
+        "winning move, review.a_move; hint_too: the hint's move loses as well)",
+    ),
+    _e(
+        "review.fewer_deals",
+        "",
+        "{verdict, select, error {Error} other {Imprecisión}}: " + _DID + "; {exact, select, true "
+        "{a cartas vistas, de los {deals} repartos posibles de las cartas que no veías, "
+        "{cpu_action, select, p {pasar} other {{cpu_action, cards}}} gana en {cpu_wins} y lo que hiciste, "
+        "{wins, plural, =0 {en ninguno} other {en #}}} other {estimación: en {deals} repartos al azar de "
+        "las cartas que no veías, jugados a cartas vistas, {cpu_action, select, p {pasar} other "
+        "{{cpu_action, cards}}} gana en {cpu_wins} y lo que hiciste, {wins, plural, =0 {en ninguno} "
+        "other {en #}}}}.",
+        "the evaluator's move wins more deals at open cards than the action (error: the action wins none)",
+    ),
+    _e(
+        "review.as_many_deals",
+        "",
+        "Bien: " + _DID + "; {exact, select, true {a cartas vistas, de los {deals} repartos posibles de las "
+        "cartas que no veías, gana en {wins}} other {estimación: en {deals} repartos al azar de las "
+        "cartas que no veías, jugados a cartas vistas, gana en {wins}}}, como "
+        "{cpu_action, select, p {pasar} other {{cpu_action, cards}}}, lo que proponía la pista.",
+        "another action than the hint's that wins as many deals at open cards",
     ),
     _e(
         "review.forced",

@@ -1160,6 +1160,40 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "1 vez; pasando, ninguna",
     ),
     (
+        "cpu.splits",
+        lambda: cpu(
+            "splits",
+            {"action": "JJJ", "wins": 35, "deals": 35, "exact": True, "other": "34567", "other_wins": 0},
+        ),
+        "a cartas vistas, con J J J ganas en los 35 repartos posibles de las cartas que no ves; con 3 4 5 6 7, "
+        "en ninguno",
+    ),
+    (
+        "cpu.splits",
+        lambda: cpu(
+            "splits",
+            {"action": "p", "wins": 1, "deals": 1, "exact": True, "other": "2", "other_wins": 0},
+            "Este",
+        ),
+        "a cartas vistas, pasando gana en el único reparto posible de las cartas que no ve; con 2, en ninguno",
+    ),
+    (
+        "cpu.splits",
+        lambda: cpu(
+            "splits",
+            {"action": "99", "wins": 30, "deals": 40, "exact": False, "other": "5", "other_wins": 27},
+        ),
+        "estimación: en 40 repartos al azar de las cartas que no ves, jugados a cartas vistas, con 9 9 ganas en 30; "
+        "con 5, solo en 27",
+    ),
+    (
+        "cpu.splits",
+        lambda: cpu(
+            "splits", {"action": "K", "wins": 120, "deals": 126, "exact": True, "other": "p", "other_wins": 7}
+        ),
+        "a cartas vistas, con K ganas en 120 de los 126 repartos posibles de las cartas que no ves; pasando, solo en 7",
+    ),
+    (
         "cpu.lowest_play",
         lambda: cpu("lowest_play", {"cards": "55", "table": "44"}),
         "5 5 es lo más bajo que supera a 4 4",
@@ -1459,6 +1493,76 @@ TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
         "review.as_good",
         lambda: render("review.as_good", dict(action="TT", cpu_action="p", why=_WHY, left=3, fewer=1)),
         "Bien: jugaste 10 10; te quedan 3 jugadas, una menos que con la jugada de la CPU. La CPU habría pasado: te deja en 2 jugadas (K K K + 3 · 5 5).",
+    ),
+    (
+        "review.lost_won",
+        lambda: render(
+            "review.lost_won",
+            dict(
+                action="34567",
+                cpu_action="34567",
+                first=nested("review.a_move", move="JJJ"),
+                others=[nested("review.a_move", move="JJJ 3")],
+                others_n=1,
+                hint_too=True,
+            ),
+        ),
+        "Error: con las cartas a la vista ganabas con J J J (también con J J J + 3); jugaste 3 4 5 6 7 y eso pierde "
+        "contra la mejor defensa. La pista también fallaba aquí: 3 4 5 6 7 también pierde.",
+    ),
+    (
+        "review.lost_won",
+        lambda: render(
+            "review.lost_won",
+            dict(
+                action="p",
+                cpu_action="2",
+                first=nested("review.a_move", move="2"),
+                others=[],
+                others_n=0,
+                hint_too=False,
+            ),
+        ),
+        "Error: con las cartas a la vista ganabas con 2; pasaste y eso pierde contra la mejor defensa. "
+        "La pista proponía 2.",
+    ),
+    (
+        "review.fewer_deals",
+        lambda: render(
+            "review.fewer_deals",
+            dict(verdict="error", action="8", cpu_action="K", wins=0, cpu_wins=12, deals=20, exact=True),
+        ),
+        "Error: jugaste 8; a cartas vistas, de los 20 repartos posibles de las cartas que no veías, K gana en 12 "
+        "y lo que hiciste, en ninguno.",
+    ),
+    (
+        "review.fewer_deals",
+        lambda: render(
+            "review.fewer_deals",
+            dict(
+                verdict="imprecisión", action="p", cpu_action="AA", wins=9, cpu_wins=31, deals=40, exact=False
+            ),
+        ),
+        "Imprecisión: pasaste; estimación: en 40 repartos al azar de las cartas que no veías, jugados a cartas "
+        "vistas, A A gana en 31 y lo que hiciste, en 9.",
+    ),
+    (
+        "review.as_many_deals",
+        lambda: render(
+            "review.as_many_deals",
+            dict(action="QQ", cpu_action="p", wins=6, cpu_wins=6, deals=10, exact=True),
+        ),
+        "Bien: jugaste Q Q; a cartas vistas, de los 10 repartos posibles de las cartas que no veías, gana en 6, "
+        "como pasar, lo que proponía la pista.",
+    ),
+    (
+        "review.as_many_deals",
+        lambda: render(
+            "review.as_many_deals",
+            dict(action="7", cpu_action="9", wins=20, cpu_wins=20, deals=40, exact=False),
+        ),
+        "Bien: jugaste 7; estimación: en 40 repartos al azar de las cartas que no veías, jugados a cartas vistas, "
+        "gana en 20, como 9, lo que proponía la pista.",
     ),
     (
         "review.beginner",

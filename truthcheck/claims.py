@@ -265,6 +265,8 @@ def _reason(x: Decision, d: dict[str, Any], code: str) -> list[str]:
             _check(bad, (x.seat + 1) % 3 == g.table_seat, "a pass leaves the lead to that seat")
     elif code == "playout":
         bad += _playout(x, d)
+    elif code == "splits":
+        bad += _splits(x, d)
     elif code == "lowest_play":
         bad += _lowest_play(x, d)
     else:
@@ -332,6 +334,95 @@ def _playout(x: Decision, d: dict[str, Any]) -> list[str]:
     _check(bad, got == [d["wins"], d["other_wins"]], f"the counts re-run: {got}")
     _check(bad, _same(action, x.action) and d["wins"] > d["other_wins"], "the action wins more")
     return bad
+
+
+BRUTE_CARDS = 12
+"""At most this many cards in the three hands, the deals of an evaluator's claim are judged by plain
+minimax (:mod:`truthcheck.endgame`); above, by the engine's solver on this module's own enumeration
+of the deals (what is counted, and how the deals weigh, is still checked apart from the engine)."""
+
+
+def deals_won(x: Decision, actions: list[str]) -> tuple[list[int], int]:
+    """Over every deal of the cards ``x.seat`` cannot see (the other seats' counts kept, the kitty
+    cards the landlord has not played in the landlord's hand), how many each of ``actions`` wins at
+    open cards with perfect play, and how many deals there are. Each way to split the unseen cards
+    by rank weighs the ways to deal the physical cards so (a product of binomials)."""
+    import itertools
+    import math
+
+    g, seat = x.game, x.seat
+    lord = g.landlord or 0
+    others = [(seat + 1) % 3, (seat + 2) % 3]
+    kitty = facts.canon("".join(c[0] for c in g.kitty))
+    lord_played = str(g.landlord_played)  # the game's record (a position read back keeps it, not the trail)
+    kept = Counter(kitty)
+    kept.subtract(Counter(lord_played))
+    kept_cards = facts.canon("".join(c * n for c, n in kept.items() if n > 0)) if lord != seat else ""
+    pool = facts.without(facts.hand_of(str(g.hand(others[0])) + str(g.hand(others[1]))), kept_cards)
+    need = len(g.hands[others[0]]) - (len(kept_cards) if others[0] == lord else 0)
+    counts = Counter(pool)
+    wins = [0] * len(actions)
+    total = 0
+    patterns = set(facts.canon("".join(c)) for c in itertools.combinations(pool, need))
+    small = sum(len(h) for h in g.hands) <= BRUTE_CARDS
+    for first in sorted(patterns):
+        weight = math.prod(math.comb(counts[c], n) for c, n in Counter(first).items())
+        hands = {seat: str(g.hand(seat))}
+        hands[others[0]] = first + (kept_cards if others[0] == lord else "")
+        hands[others[1]] = facts.without(pool, first) + (kept_cards if others[1] == lord else "")
+        state = tuple(facts.canon(hands[(lord + k) % 3]) for k in range(3))
+        turn = (seat - lord) % 3
+        own = g.table is not None and g.table_seat != seat
+        table = str(g.table.cards) if own and g.table is not None else ""
+        owner = ((g.table_seat or 0) - lord) % 3 if table else -1
+        mine = endgame.side(turn)
+        total += weight
+        if small:
+            for i, a in enumerate(actions):
+                move = PASS if a == PASS else facts.canon(a)
+                wins[i] += weight * (
+                    endgame.result((state[0], state[1], state[2]), turn, table, owner, move) == mine
+                )
+            continue
+        from ddz.endgame import Position, move_wins
+
+        pos = Position.three(
+            state[0], state[1], state[2], turn=turn, table=table or None, table_seat=owner if table else None
+        )
+        got = {m if m == PASS else facts.canon(m): won for m, won in move_wins(pos)[0]}
+        for i, a in enumerate(actions):
+            wins[i] += weight * got[PASS if a == PASS else facts.canon(a)]
+    return wins, total
+
+
+def _deals(x: Decision, d: dict[str, Any], action: str, other: str, what: str) -> list[str]:
+    """The counts of an evaluator's claim: ``wins`` deals for ``action`` and ``other_wins`` (or
+    ``cpu_wins``) for ``other``, of ``deals``: every deal when ``exact`` (counted again here), else
+    a sample (re-run with the engine's evaluator, as the playouts are)."""
+    bad: list[str] = []
+    if d["exact"]:
+        got, total = deals_won(x, [action, other])
+        _check(bad, total == int(d["deals"]), f"the deals: {total}")
+    else:
+        from ddz.ai.evaluate import evaluate
+
+        judged = evaluate(x.game, x.seat)
+        if judged is None or judged.exact:
+            return ["no sample to re-run"]
+        got = [judged.value(action).wins, judged.value(other).wins]
+        _check(bad, judged.deals == int(d["deals"]), f"the sample: {judged.deals}")
+    _check(bad, got == [int(d["wins"]), int(d[what])], f"the deals won: {got}")
+    return bad
+
+
+def _splits(x: Decision, d: dict[str, Any]) -> list[str]:
+    """«a cartas vistas, con X ganas en W de los N repartos posibles…; con Y, solo en V»: X is the
+    action, X wins more deals than Y, and the counts hold."""
+    bad: list[str] = []
+    action, other = (PASS if d[k] == PASS else _cards(d[k]) for k in ("action", "other"))
+    _check(bad, _same(action, x.action), "the action")
+    _check(bad, int(d["wins"]) > int(d["other_wins"]), "the action wins more deals")
+    return bad + _deals(x, d, action, other, "other_wins")
 
 
 def cpu_reason(x: Decision, d: dict[str, Any], code: str) -> list[str]:
@@ -430,6 +521,48 @@ def _review(x: Decision, d: dict[str, Any], code: str) -> list[str]:
             _check(bad, int(d["plays"]) == facts.fewest_plays(x.hand()), "the hand's plays")
     elif code == "review.forced":
         _check(bad, x.action == PASS and not facts.answers(x.hand(), x.table), "nothing beats the table")
+    elif code == "review.lost_won":
+        bad += _lost_won(x, d, cpu_action)
+    elif code in ("review.fewer_deals", "review.as_many_deals"):
+        _check(bad, not same, "another action than the hint's")
+        bad += _deals(x, d, x.action, cpu_action, "cpu_wins")
+        if code == "review.fewer_deals":
+            wins = int(d["wins"])
+            _check(bad, wins < int(d["cpu_wins"]), "the hint's move wins more deals")
+            _check(bad, (d["verdict"] == "error") == (wins == 0), "the verdict")
+        else:
+            _check(bad, int(d["wins"]) >= int(d["cpu_wins"]), "as many deals as the hint's move")
+    return bad
+
+
+def _lost_won(x: Decision, d: dict[str, Any], cpu_action: str) -> list[str]:
+    """«con las cartas a la vista ganabas con …; jugaste X y eso pierde»: with the real hands (plain
+    minimax), the seat's side wins, the moves named are every winning move, the action is not one of
+    them, and «la pista también fallaba» exactly when the hint's move is not one either."""
+    bad: list[str] = []
+    g = x.game
+    lord = g.landlord or 0
+    state = tuple(facts.hand_of(str(g.hand((lord + k) % 3))) for k in range(3))
+    turn = (x.seat - lord) % 3
+    own = g.table is not None and g.table_seat != x.seat
+    table = str(g.table.cards) if own and g.table is not None else ""
+    owner = ((g.table_seat or 0) - lord) % 3 if table else -1
+    mine = endgame.side(turn)
+    hands = (state[0], state[1], state[2])
+    wins = sorted(
+        m
+        for m in endgame.moves(hands, turn, table, owner)
+        if endgame.result(hands, turn, table, owner, m) == mine
+    )
+    named = sorted(
+        PASS if w["data"]["move"] == PASS else facts.canon(_cards(w["data"]["move"]))
+        for w in [d["first"], *d["others"]]
+    )
+    _check(bad, named == wins and int(d["others_n"]) == len(d["others"]), f"the winning moves: {wins}")
+    canon = PASS if x.action == PASS else facts.canon(x.action)
+    _check(bad, bool(wins) and canon not in wins, "the action loses a won position")
+    hint = PASS if cpu_action == PASS else facts.canon(cpu_action)
+    _check(bad, bool(d["hint_too"]) == (hint not in wins), "whether the hint's move loses too")
     return bad
 
 
@@ -510,11 +643,12 @@ def _decision(code: str) -> Verifier:
 CPU_KINDS = (
     "go_out", "sure_win", "fewest_plays", "long_chain", "keep_control", "control_back", "bomb_now",
     "feed_partner", "high_single", "partner_leads", "forced_pass", "save_strength", "bid", "cover_partner",
-    "attach_kicker", "take_lead", "playout", "lowest_play", "also",
+    "attach_kicker", "take_lead", "playout", "splits", "lowest_play", "also",
 )  # fmt: skip
 REVIEW_KINDS = (
     "bid_same", "bid_other", "bid_high_cards", "play_same", "sure_win_too", "go_out_too", "missed_sure_win",
-    "beginner", "more_plays", "spent_control", "as_good", "forced",
+    "beginner", "more_plays", "spent_control", "as_good", "forced", "lost_won", "fewer_deals",
+    "as_many_deals",
 )  # fmt: skip
 
 VERIFIERS: dict[str, Verifier] = {

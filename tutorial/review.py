@@ -11,10 +11,11 @@ from functools import lru_cache
 
 from ddz.ai import hint
 from ddz.ai.cpu import SEAT_NAMES, Advice, control_summary, sure_win_with
+from ddz.ai.evaluate import ZONE_CARDS, evaluate
 from ddz.ai.reasons import Reason, as_message, control_messages
 from ddz.ai.solver import min_plays
 from ddz.cards import parse
-from ddz.endgame import Position, solve
+from ddz.endgame import Position, move_wins, solve
 from ddz.game import BIDDING, PASS, Game
 from ddz.messages import Message, nested, render_message, say_cards
 from ddz.plays import classify
@@ -81,8 +82,49 @@ def _bid_item(g: Game, index: int, action: str, cpu: Advice) -> tuple[str, Messa
     return verdict, nested("review.bid_other", verdict=verdict, **common), ""
 
 
+def _zone_item(g: Game, action: str, cpu: Advice) -> tuple[str, Message, str] | None:
+    """The verdict with few cards left (at most :data:`EXACT_CARDS` in the three hands), from the
+    facts first: an action that throws away a position won with every hand known is an error, even
+    when the hint did the same (``review.lost_won``). Then the evaluator's evidence
+    (:func:`ddz.ai.evaluate.evaluate`, what the hint is based on): an action that wins fewer deals
+    of the unseen cards than the hint's is not «bien» (``review.fewer_deals``: an error when it
+    wins none), one that wins as many is (``review.as_many_deals``). None: no verdict here."""
+    if sum(len(h) for h in g.hands) > EXACT_CARDS:
+        return None
+    real = {_canon(m): won for m, won in move_wins(Position.of_game(g))[0]}
+    mine, theirs = _canon(action), _canon(cpu.action)
+    common = {"action": _shown(action), "cpu_action": _shown(cpu.action)}
+    if any(real.values()) and not real[mine]:
+        wins = [nested("review.a_move", move=_shown(m)) for m, won in real.items() if won]
+        claim = nested(
+            "review.lost_won",
+            first=wins[0],
+            others=wins[1:],
+            others_n=len(wins) - 1,
+            hint_too=not real[theirs],
+            **common,
+        )
+        return MISTAKE, claim, ""
+    judged = evaluate(g, 0)
+    if judged is None or mine == theirs:
+        return None
+    me, best = judged.value(action), judged.value(cpu.action)
+    data = {"wins": me.wins, "cpu_wins": best.wins, "deals": judged.deals, "exact": judged.exact, **common}
+    if me.wins < best.wins:
+        verdict = MISTAKE if me.wins == 0 else INACCURATE
+        return verdict, nested("review.fewer_deals", verdict=verdict, **data), ""
+    return GOOD, nested("review.as_many_deals", **data), ""
+
+
+def _canon(action: str) -> str:
+    return PASS if action == PASS else str(parse(action))
+
+
 def _play_item(g: Game, index: int, action: str, cpu: Advice) -> tuple[str, Message, str]:
     hand = g.hand(0)
+    zone = _zone_item(g, action, cpu)
+    if zone is not None:
+        return zone
     common = {"action": _shown(action), "cpu_action": _shown(cpu.action), "why": _why(cpu)}
     if _same(action, cpu.action):
         return GOOD, nested("review.play_same", **common), ""
@@ -186,9 +228,9 @@ def winner_hand(g: Game) -> Message:
     )
 
 
-EXACT_CARDS = 12
+EXACT_CARDS = ZONE_CARDS
 """The review solves a decision exactly (:mod:`ddz.endgame`, every hand known) when the three hands
-hold at most this many cards together."""
+hold at most this many cards together: the evaluator's zone (:data:`ddz.ai.evaluate.ZONE_CARDS`)."""
 
 
 def _line_step(g: Game, k: int, move: str) -> Message:
@@ -214,16 +256,17 @@ def exact_moment(code: str, actions: list[str], items: list[Item]) -> tuple[KeyM
             continue
         first = n if first < 0 else first
         pos = Position.of_game(g)
-        solved = solve(pos)
-        mine = pos.side(pos.turn)
-        if solved.winner != mine:
+        real = {_canon(m): won for m, won in move_wins(pos)[0]}
+        if not any(real.values()):
             # lost at the first decision here: the mistake, if any, came earlier; at a later one, after
             # every action of seat 0 kept the win: the partner lost it
             return None, "lost" if n == first else "kept", first
-        move = PASS if item.action == PASS else str(parse(item.action))
-        refutation = solved.refutation(move)
-        if refutation is None:
+        move = _canon(item.action)
+        if real[move]:
             continue  # the action taken wins too
+        solved = solve(pos)  # the refutation's line (only for the decision that lost)
+        refutation = solved.refutation(move)
+        assert refutation is not None
         steps, k = [], pos.turn
         for m in refutation:
             steps.append(_line_step(g, k, m))

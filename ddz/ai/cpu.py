@@ -33,6 +33,7 @@ from ..messages import CodedError
 from ..moves import follow_keys, legal_plays, plays_for_keys
 from ..plays import CHAIN_KINDS, Play, classify
 from ..variants import STANDARD
+from .evaluate import Evaluation, evaluate
 from .helpers import Helper
 from .quick import PlayPosition as _Position
 from .quick import quick_play
@@ -1220,11 +1221,52 @@ def bid_advice(game: Game, seat: int | None = None, level: str = "hard") -> Advi
 
 
 def hint(game: Game, seat: int | None = None, helpers: Sequence[Helper] = ()) -> Advice:
-    """The strongest level's suggestion for ``seat`` with its reason (in play, only for the seat
-    to move: see :func:`choose_play`, and its ``helpers``)."""
+    """The advice for ``seat`` with its reason: what «Pista», the coach and the review say (in
+    play, only for the seat to move). With few cards left the evaluator decides
+    (:func:`evaluated_advice`); otherwise the strongest level, «Difícil» (:func:`choose_play`, and
+    its ``helpers``)."""
     if game.phase == BIDDING:
         return bid_advice(game, seat)
-    return choose_play(game, seat, helpers=helpers)
+    seat = game.turn if seat is None else seat
+    judged = evaluate(game, seat) if game.phase == PLAYING and seat == game.turn else None
+    if judged is None:
+        return choose_play(game, seat, helpers=helpers)
+    return evaluated_advice(game, judged, helpers)
+
+
+def evaluated_advice(game: Game, judged: Evaluation, helpers: Sequence[Helper] = ()) -> Advice:
+    """The advice an evaluation gives (:mod:`ddz.ai.evaluate`): a move that wins the most deals
+    of the unseen cards at open cards. Between moves that win as many, «Normal»'s choice when it is
+    one of them (else the least answerable, then the fewest plays left). When the moves differ, the
+    reason is the evaluation's own (``splits``: the deals won by the move and by the best of those
+    that win fewer, «Normal»'s choice first); when every move wins as many, «Difícil»'s choice and
+    reason (:func:`choose_play`, with its ``helpers``)."""
+    seat = judged.seat
+    hand = game.hand(seat)
+    tied = judged.tied()
+    if len(tied) == len(judged.moves):
+        return choose_play(game, seat, helpers=helpers)
+    normal = choose_play(game, seat, level="normal")
+    chosen = next((m for m in tied if _key(m.action) == _key(normal.action)), tied[0])
+    if chosen.action != PASS and parse(chosen.action) == hand:
+        return Advice(str(hand), Reason("go_out"), 0)
+    worse = [m for m in judged.moves if m.wins < chosen.wins]
+    other = next((m for m in worse if _key(m.action) == _key(normal.action)), worse[0])
+    data = {
+        "action": _shown(chosen.action),
+        "wins": chosen.wins,
+        "deals": judged.deals,
+        "exact": judged.exact,
+        "other": _shown(other.action),
+        "other_wins": other.wins,
+    }
+    left = min_plays(hand) if chosen.action == PASS else min_plays(hand - parse(chosen.action))
+    action = PASS if chosen.action == PASS else str(parse(chosen.action))
+    return Advice(action, Reason("splits", data), left)
+
+
+def _key(action: str) -> str:
+    return PASS if action == PASS else str(parse(action))
 
 
 MAX_PROCESSES = 16
@@ -1275,6 +1317,7 @@ __all__ = [
     "bid_for",
     "choose_play",
     "control_summary",
+    "evaluated_advice",
     "hand_strength",
     "hint",
     "rollout_outcomes",

@@ -33,6 +33,8 @@ CODES: dict[str, str] = {
     "attach_kicker": "a low single or pair goes out on a trio instead of being led alone",
     "take_lead": "passing is not free: it leaves the lead to an opponent",
     "playout": "the hard level plays the endgame out on deals of the unseen cards: this wins most",
+    "splits": "the evaluator: every split of the unseen cards (or a sample), each solved at open cards: "
+    "this move wins the most deals",
     "lowest_play": "the easy level: the lowest group of cards, or the lowest play that beats the table",
 }
 """Every reason code with what it means (the sources' strategy terms)."""
@@ -110,6 +112,8 @@ def as_message(reason: Reason, you: bool = True) -> Message:
         data.update(
             said_control=control, has_control=bool(control), advice=advice, next=int(d.get("highest", 0)) + 1
         )
+    elif code == "splits":
+        data["every"] = d["wins"] == d["deals"]
     elif code == "lowest_play":
         data.update(following="table" in d)
         data.setdefault("table", "")
