@@ -27,6 +27,7 @@ Rendering checks that every field a template names is in the data and raises
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -81,6 +82,28 @@ def say_cards(text: str) -> str:
         joker = any(len(n) > 2 for n in names)
         out.append(", ".join(names[:-1]) + " y " + names[-1] if joker and len(names) > 1 else " ".join(names))
     return " + ".join(out)
+
+
+_NAMED = ("cohete", RANK_NAMES_ES[13], RANK_NAMES_ES[14])
+
+
+def named_cards(text: str, article: bool = False) -> str:
+    """:func:`say_cards` as a noun in a sentence: a lone joker and the rocket take their article
+    («juega el cohete», «supera al comodín grande»: the numbers and letters are names and go
+    without one, «supera a 9 9»); with ``article`` every play does («el 4», «los 9 9»).
+
+    ```python
+    >>> named_cards("R"), named_cards("99"), named_cards("99", article=True)
+    ('el comodín grande', '9 9', 'los 9 9')
+
+    ```
+    """
+    said = say_cards(text)
+    if said in _NAMED:
+        return "el " + said
+    if not article:
+        return said
+    return ("el " if len(text.replace(" ", "")) == 1 else "los ") + said
 
 
 Seats = Sequence[str] | Mapping[int, str] | None
@@ -928,16 +951,18 @@ _ENTRIES: tuple[Entry, ...] = (
         "{has_control, select, true {"
         + _yt("tienes", "tiene")
         + " {said_control, list} para recuperar la salida} "
-        "other {" + _yt("no tienes", "no tiene") + " doses, comodines ni bombas para recuperar la salida}}: "
+        "other {" + _yt("no tienes", "no tiene") + " doses, comodines ni bombas para recuperar la salida}}"
+        "{has_spent, select, true { (ojo: {spent, list})} other {}}: "
         "{advice, select, bid {puja {bid}} not_higher {no vale la pena pujar {next} o más} "
         "other {" + _yt("mejor pasar", "pasa") + "}}",
-        "hand valuation for the auction: plays needed and control cards (advice: bid, not_higher, pass)",
+        "hand valuation for the auction: plays needed and the control cards its plan keeps (advice: bid, "
+        "not_higher, pass; spent: cpu.bomb_spent, the bombs that plan plays as something else)",
     ),
     _e(
         "cpu.cover_partner",
         "",
         "a {who} le {cards_left, plural, one {queda # carta} other {quedan # cartas}} y juega ahora: "
-        + _yt("superas el {table, cards} de tu", "supera el {table, cards} de su")
+        + _yt("superas {table, the_cards} de tu", "supera {table, the_cards} de su")
         + " compañero para que no se lo lleve él",
         "the farmer just before the landlord overtakes a low play of the partner when the landlord has few cards",
     ),
@@ -945,7 +970,8 @@ _ENTRIES: tuple[Entry, ...] = (
         "cpu.attach_kicker",
         "",
         _yt("sales", "sale")
-        + " con {cards, cards}: el {kicker, cards} va de acompañante del trío en vez de salir solo",
+        + " con {cards, cards}: {kicker, the_cards} {pair, select, true {van de acompañantes del trío en vez de "
+        "salir solos} other {va de acompañante del trío en vez de salir solo}}",
         "a low single or pair goes out on a trio instead of being led alone",
     ),
     _e(
@@ -1040,8 +1066,8 @@ _ENTRIES: tuple[Entry, ...] = (
         "cpu.cost_plays",
         "",
         "superar a {table, cards} con {best, cards} {same, select, true {no "
-        + _yt("te acerca a salir: te seguirían", "le acerca a salir: le seguirían")
-        + " quedando {after, plural, one {# jugada} other {# jugadas}}} other {"
+        + _yt("te acerca a salir: te", "le acerca a salir: le")
+        + " {after, plural, one {seguiría quedando # jugada} other {seguirían quedando # jugadas}}} other {"
         + _yt("te", "le")
         + " dejaría {after, plural, one {# jugada} other {# jugadas}}, más que las {now} de ahora}}",
         "the best answer does not bring the hand closer to going out",
@@ -1338,7 +1364,7 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
         "",
         "Imprecisión: " + _DID + " y gastaste {control, list}, que la CPU habría guardado para recuperar la "
         "salida; te {left, plural, one {queda # jugada} other {quedan # jugadas}}, "
-        "{fewer, plural, =0 {las mismas que} one {una menos que} other {# menos que}} con la jugada de la CPU. "
+        "{fewer, plural, =0 {igual que} one {una menos que} other {# menos que}} con la jugada de la CPU. "
         + _CPU_DID,
         "as few plays as the CPU's action, but spending a 2 or a joker the CPU's keeps (control: cpu.control_*)",
     ),
@@ -1346,7 +1372,7 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
         "review.as_good",
         "",
         "Bien: " + _DID + "; te {left, plural, one {queda # jugada} other {quedan # jugadas}}, "
-        "{fewer, plural, =0 {las mismas que} one {una menos que} other {# menos que}} con la jugada de la CPU. "
+        "{fewer, plural, =0 {igual que} one {una menos que} other {# menos que}} con la jugada de la CPU. "
         + _CPU_DID,
         "another action than the CPU's that leaves as few plays (fewer: how many fewer)",
     ),
@@ -1426,10 +1452,13 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
         "review.no_moment",
         "",
         "Momento clave: ninguno claro tuyo."
-        "{before, select, same {{zone, select, none { {decisions, plural, one {En tu única decisión} "
-        "other {En tus # decisiones}} de juego con elección hiciste lo mismo que la CPU{bids_differ, select, "
+        "{before, select, same {{zone, select, none { {decisions, plural, =0 {No tuviste ninguna decisión de "
+        "juego con elección{bids_differ, select, true {; solo en la subasta elegiste otra cosa que la CPU} "
+        "other {, y en la subasta hiciste lo mismo que la CPU, así que en tu sitio la CPU habría perdido esta "
+        "mano igual}}} one {En tu única decisión} other {En tus # decisiones}}{decisions, plural, =0 {} other "
+        "{ de juego con elección hiciste lo mismo que la CPU{bids_differ, select, "
         "true {; solo en la subasta elegiste otra cosa} other {, y también en la subasta, así que en tu sitio "
-        "la CPU habría perdido esta mano igual}}.} other { Antes de la decisión {at}, en el juego hiciste lo "
+        "la CPU habría perdido esta mano igual}}}}.} other { Antes de la decisión {at}, en el juego hiciste lo "
         "mismo que la CPU.}}} other { Donde elegiste otra cosa que la CPU{zone, select, none {} other { antes de la "
         "decisión {at}}}, lo de la CPU no ganó claramente más finales simulados que lo tuyo (estimación con "
         "{samples, plural, one {# reparto} other {# repartos}} o más por decisión).}}"
@@ -1445,8 +1474,10 @@ _REVIEW_ENTRIES: tuple[Entry, ...] = (
         "",
         "Al empezar el juego, la mano {landlord, select, true {del terrateniente} other {de {who}}} salía en "
         + _PLAYS % "plays"
-        + "{has_control, select, true { y tenía {control, list}} other {}}.",
-        "the winning hand at the start of play: its fewest plays and its control cards",
+        + "{has_control, select, true { y tenía {control, list}} other {}}"
+        "{has_spent, select, true { (ojo: {spent, list})} other {}}.",
+        "the winning hand at the start of play: its fewest plays and the control cards a plan in that many "
+        "plays keeps (spent: cpu.bomb_spent, the bombs that plan plays as something else)",
     ),
 )
 _add(_REVIEW_ENTRIES)
@@ -1461,10 +1492,17 @@ _COACH_ENTRIES: tuple[Entry, ...] = (
     _e(
         "hint.option",
         "",
-        "Pista {n} de {total}: juega {cards, cards} — te "
-        "{left, plural, =0 {quedas sin cartas} one {queda # jugada} other {quedan # jugadas}}.",
-        "«Pista» pressed again: the next of the seat's legal plays (n of total; passes: the pass is "
-        "option 1), with the plays it leaves",
+        "Pista {n} de {total}: {passes, select, true {pasa — te sigue"
+        "{left, plural, one { quedando # jugada} other {n quedando # jugadas}}} other {juega {cards, cards} — te "
+        "{left, plural, =0 {quedas sin cartas} one {queda # jugada} other {quedan # jugadas}}}}"
+        "{evaluated, select, true {; {exact, select, true {a cartas vistas, {deals, plural, one {en el único "
+        "reparto posible de las cartas que no ves {wins, plural, =0 {pierdes} other {ganas}}} other {ganas en "
+        "{wins} de los # repartos posibles de las cartas que no ves}}} other {estimación: en {deals} "
+        "repartos al azar de las cartas que no ves, jugados a cartas vistas, ganas {wins, plural, =0 {en ninguno} "
+        "other {en #}}}}} other {}}.",
+        "«Pista» pressed again: the next of the seat's legal moves (n of total; passes: this option is the "
+        "pass), with the plays it leaves and, with few cards left (evaluated), the deals it wins (exact: of "
+        "every deal; else of a sample)",
     ),
     _e(
         "coach.over",
@@ -2054,9 +2092,9 @@ _RETOS_ENTRIES: tuple[Entry, ...] = (
     _e(
         "retos.count",
         "",
-        "De todas tus jugadas posibles, {count, plural, one {solo gana {first}} other {solo ganan {first} o "
-        "{second}}}.",
-        "the first moves that win (one or two: first, second are retos.move)",
+        "De todas tus jugadas posibles, {count, plural, one {solo gana {first}} =2 {solo ganan {first} o "
+        "{second}} other {ganan #: {wins, list}}}.",
+        "the moves that win (first, second: the first and the last; wins: all of them; retos.move each)",
     ),
     _e("retos.move", "", "{pass, select, true {pasar} other {{cards, cards}}}", "a move: a play, or passing"),
     _e("retos.pass", "", "pasa", "a pass in a line shown as cards"),
@@ -2265,7 +2303,9 @@ GROUPS["request"] = "OpError.code — a malformed request of the conformance ope
 # ("arg", name, style) or ("choice", name, "select" | "plural", {key: nodes}).
 Node = str | tuple[Any, ...]
 _COMPILED: dict[str, tuple[tuple[Node, ...], tuple[str, ...]]] = {}
-_STYLES = frozenset({"", "rank", "kind", "seat", "Seat", "the_seat", "signed", "list", "commas", "cards"})
+_STYLES = frozenset(
+    {"", "rank", "kind", "seat", "Seat", "the_seat", "signed", "list", "commas", "cards", "the_cards"}
+)
 
 
 def _compiled(code: str) -> tuple[tuple[Node, ...], tuple[str, ...]]:
@@ -2390,7 +2430,20 @@ def render(code: str, data: Mapping[str, Any] | None = None, /, *, seats: Seats 
         raise MessageDataError.of(code, missing, values)
     out: list[str] = []
     _render(nodes, values, seats, None, out, code)
-    return "".join(out)
+    return _contract("".join(out))
+
+
+_ARTICLE_AFTER = re.compile(
+    r"\b(?:a|con|juega|juegas|jugar|jugaste|Jugaste|jugado|Juega|Levanta|levanta|supera|superar|superas)\s$"
+)
+"""The words after which cards are a noun of the sentence: a lone joker or the rocket takes its article
+there («con el comodín grande»), not in a label («cuerpo comodín grande», «carta que manda: …»)."""
+_CONTRACTED = re.compile(r"\b([Aa]|[Dd]e) el\b")
+
+
+def _contract(text: str) -> str:
+    """«a el» and «de el» as Spanish writes them («al cohete», «del comodín grande»)."""
+    return _CONTRACTED.sub(lambda m: {"a": "al", "A": "Al", "de": "del", "De": "Del"}[m.group(1)], text)
 
 
 def message(code: str, data: Mapping[str, Any] | None = None, seats: Seats = None) -> str:
@@ -2435,7 +2488,11 @@ def _render(
         elif n[0] == "#":
             out.append(str(number))
         elif n[0] == "arg":
-            out.append(_value(data[n[1]], n[2], seats, code))
+            value = data[n[1]]
+            if n[2] == "cards" and isinstance(value, str) and _ARTICLE_AFTER.search("".join(out[-3:])):
+                out.append(named_cards(value))  # «juega el cohete», «supera al comodín grande»
+            else:
+                out.append(_value(value, n[2], seats, code))
         else:
             _, name, how, branches = n
             value = data[name]
@@ -2467,6 +2524,8 @@ def _value(value: Any, style: str, seats: Seats, code: str) -> str:
         if isinstance(value, list | tuple):
             return " · ".join(say_cards(str(v)) for v in value)
         return say_cards(str(value))
+    if style == "the_cards":
+        return named_cards(str(value), article=True)
     if style in ("seat", "Seat", "the_seat"):
         if seats is not None:
             return str(seats[int(value)])

@@ -156,3 +156,29 @@ def test_the_review_never_calls_a_move_that_lost_a_won_position_good() -> None:
                 lost += 1
             graded += verdict == GOOD
     assert lost >= 3 and graded >= 3
+
+
+def test_pista_pressed_again_offers_the_pass_and_the_deals_each_move_wins() -> None:
+    """Issue 52, point 4: the options of «Pista» pressed again hold every legal move, «Pasar» among
+    them when the seat follows a play; in the evaluator's zone ordered by the deals they win, each
+    sentence's counts true (counted again by the truth check), and a wrong count is caught."""
+    from tutorial.practice import hint_option_claim, hint_options
+
+    following = [g for g in _positions(12) if g.table is not None and g.table_seat != g.turn]
+    leading = [g for g in _positions(12) if g.table is None or g.table_seat == g.turn]
+    assert following and leading
+    for g in (*following[:4], *leading[:2]):
+        first = hint(g, g.turn).action
+        options = hint_options(g, g.turn, first)
+        assert sorted(o.action for o in options) == sorted(g.legal_actions())
+        assert [o.action for o in options].count(PASS) == (g in following)
+        assert options[0].action == first and all(o.wins is not None for o in options)
+        wins = [o.wins or 0 for o in options[1:]]
+        assert wins == sorted(wins, reverse=True)
+        for i in range(1, len(options)):
+            claim = hint_option_claim(options, i)
+            x = Decision(g, g.turn, options[i].action)
+            assert claims.check(x, claim) == [], claim
+        claim = hint_option_claim(options, 1)
+        wrong = {**claim, "data": {**claim["data"], "wins": int(claim["data"]["wins"]) + 1}}
+        assert claims.check(Decision(g, g.turn, options[1].action), wrong)

@@ -144,6 +144,35 @@ def test_the_hint_is_a_chip_that_opens_on_tap(server: str, browser: Browser) -> 
     assert said == sentence  # the chip and what it opens say the whole hint
 
 
+def test_the_hint_chip_starts_the_reason_on_its_line(server: str, browser: Browser) -> None:
+    """Issue 52, point 4: closed, the chip shows the play and the start of why on its one line (cut
+    with «…» where the line ends, the ▾ still in view); opened, the reason is whole below and not
+    twice."""
+    from ddz.ai import hint
+    from tutorial.practice import hint_text
+
+    p, _ = Practice.start(*LEAD)
+    p.run_cpus()
+    why = hint_text(hint(p.game, 0), p.game.phase).partition(" — ")[2]
+    for page in (phone(browser), new_page(browser, 1280, 800)):
+        open_at(page, server, *LEAD)
+        press(page, "Pista")
+        chip = page.get_by_test_id("hint-chip")
+        chip.wait_for()
+        line = page.get_by_test_id("hint-why")
+        expect(line).to_be_visible()
+        assert line.inner_text().startswith("— " + why[:12]), line.inner_text()
+        assert rect(chip)["height"] <= 30  # still one line
+        assert rect(line)["x"] + rect(line)["width"] <= rect(chip)["x"] + rect(chip)["width"] + 1
+        width = page.viewport_size["width"] if page.viewport_size else 0
+        page.screenshot(path=f"/tmp/shots52-chip-{width}-closed.png")
+        chip.click()
+        expect(line).to_be_hidden()
+        expect(page.get_by_test_id("hint-full")).to_have_text(why)
+        page.screenshot(path=f"/tmp/shots52-chip-{width}-open.png")
+        page.close()
+
+
 def test_the_partner_warning_is_a_line(server: str, browser: Browser) -> None:
     code, tokens = PARTNER
     p, _ = Practice.start(code, tokens)

@@ -137,18 +137,21 @@ def test_pista_pressed_again_says_true_options() -> None:
         from ddz.ai import hint
 
         options = hint_options(g, HUMAN, hint(g, HUMAN).action)
-        assert len(options) >= 3 and len({o for o, _ in options}) == len(options)
+        assert len(options) >= 3 and len({o.action for o in options}) == len(options)
         for i in range(1, len(options)):
             claim = hint_option_claim(options, i)
-            assert check(Decision(g, HUMAN, options[i][0]), claim) == [], (code, claim)
+            assert check(Decision(g, HUMAN, options[i].action), claim) == [], (code, claim)
         claim = hint_option_claim(options, 1)
-        action = options[1][0]
+        action = options[1].action
         for wrong in ({"left": claim["data"]["left"] + 1}, {"total": len(options) + 1}, {"n": 1}):
             bad = {**claim, "data": {**claim["data"], **wrong}}
             assert check(Decision(g, HUMAN, action), bad), wrong
-        other = {**claim, "data": {**claim["data"], "cards": options[2][0]}}
+        other = {**claim, "data": {**claim["data"], "cards": options[2].action}}
         assert check(Decision(g, HUMAN, action), other), "another play than the one raised"
     # a play the hand cannot make
     g = situation(["3R", "45", "6K"], landlord=0, turn=0)
-    claim = {"code": "hint.option", "data": {"n": 2, "total": 3, "cards": "6", "left": 1, "passes": False}}
+    claim = {
+        "code": "hint.option",
+        "data": {"n": 2, "total": 3, "cards": "6", "left": 1, "passes": False, "evaluated": False},
+    }
     assert check(Decision(g, 0, "6"), claim)

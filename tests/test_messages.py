@@ -1092,12 +1092,19 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "cpu.cost_split_rocket",
         lambda: cpu("save_strength", {"table": "2", "best": "R", "cost": "split_rocket"}, "Este"),
-        "superar a 2 con comodín grande separaría el cohete",
+        "superar a 2 con el comodín grande separaría el cohete",
     ),
     (
         "cpu.cost_plays",
         lambda: cpu("save_strength", {"table": "AA", "best": "22", "cost": "plays", "after": 3, "now": 3}),
         "superar a A A con 2 2 no te acerca a salir: te seguirían quedando 3 jugadas",
+    ),
+    (
+        "cpu.cost_plays",
+        lambda: cpu(
+            "save_strength", {"table": "AA", "best": "22", "cost": "plays", "after": 1, "now": 1}, "Este"
+        ),
+        "superar a A A con 2 2 no le acerca a salir: le seguiría quedando 1 jugada",
     ),
     (
         "cpu.cost_plays",
@@ -1122,6 +1129,20 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ),
     (
         "cpu.bid",
+        lambda: cpu(
+            "bid",
+            {
+                "plays": 3,
+                "control": {"twos": 1, "bombs": [], "bombs_spent": [{"rank": "7", "plays": ["7777 35"]}]},
+                "bid": 2,
+                "highest": 1,
+            },
+        ),
+        "tu mano sale en 3 jugadas y tienes un 2 para recuperar la salida (ojo: ese plan juega los cuatro 7 "
+        "en 7 7 7 7 + 3 5, así que ya no son bomba): puja 2",
+    ),
+    (
+        "cpu.bid",
         lambda: cpu("bid", {"plays": 1, "control": {}, "bid": 0}),
         "tu mano sale en 1 jugada y no tienes doses, comodines ni bombas para recuperar la salida: mejor pasar",
     ),
@@ -1132,8 +1153,13 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ),
     (
         "cpu.attach_kicker",
-        lambda: cpu("attach_kicker", {"cards": "KKK 3", "kicker": "3"}, "Oeste"),
+        lambda: cpu("attach_kicker", {"cards": "KKK 3", "kicker": "3", "pair": False}, "Oeste"),
         "sale con K K K + 3: el 3 va de acompañante del trío en vez de salir solo",
+    ),
+    (
+        "cpu.attach_kicker",
+        lambda: cpu("attach_kicker", {"cards": "KKK 99", "kicker": "99", "pair": True}, "Oeste"),
+        "sale con K K K + 9 9: los 9 9 van de acompañantes del trío en vez de salir solos",
     ),
     (
         "cpu.take_lead",
@@ -1374,8 +1400,19 @@ _LORD = nested(
     plays=4,
     control=[nested("cpu.control_rocket")],
     has_control=True,
+    spent=[],
+    has_spent=False,
 )
-_WEST = nested("review.winner_hand", landlord=False, who="Oeste", plays=1, control=[], has_control=False)
+_WEST = nested(
+    "review.winner_hand",
+    landlord=False,
+    who="Oeste",
+    plays=1,
+    control=[],
+    has_control=False,
+    spent=[],
+    has_spent=False,
+)
 # The teacher's claims (issue 25): each sentence read against its template and the rules.
 TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
     (
@@ -1403,7 +1440,7 @@ TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "coach.raise",
         lambda: render("coach.raise", dict(leading=False, cards="BR", kind="rocket", how=True, why=_WHY)),
-        "Levanta cohete. Toca cada carta para levantarla (o desliza el dedo por encima de varias; un doble toque levanta todas las de un valor). Si te equivocas, vuelve a tocarla para bajarla. Por qué: te deja en 2 jugadas (K K K + 3 · 5 5).",
+        "Levanta el cohete. Toca cada carta para levantarla (o desliza el dedo por encima de varias; un doble toque levanta todas las de un valor). Si te equivocas, vuelve a tocarla para bajarla. Por qué: te deja en 2 jugadas (K K K + 3 · 5 5).",
     ),
     (
         "coach.raised",
@@ -1436,18 +1473,92 @@ TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
     ),
     (
         "hint.option",
-        lambda: render("hint.option", dict(n=2, total=7, cards="TT", left=3, passes=False)),
+        lambda: render(
+            "hint.option",
+            dict(
+                n=2, total=7, cards="TT", left=3, passes=False, evaluated=False, wins=0, deals=0, exact=False
+            ),
+        ),
         "Pista 2 de 7: juega 10 10 — te quedan 3 jugadas.",
     ),
     (
         "hint.option",
-        lambda: render("hint.option", dict(n=3, total=3, cards="KKK 3", left=1, passes=True)),
+        lambda: render(
+            "hint.option",
+            dict(
+                n=3,
+                total=3,
+                cards="KKK 3",
+                left=1,
+                passes=False,
+                evaluated=False,
+                wins=0,
+                deals=0,
+                exact=False,
+            ),
+        ),
         "Pista 3 de 3: juega K K K + 3 — te queda 1 jugada.",
     ),
     (
         "hint.option",
-        lambda: render("hint.option", dict(n=2, total=2, cards="KK", left=0, passes=False)),
+        lambda: render(
+            "hint.option",
+            dict(
+                n=2, total=2, cards="KK", left=0, passes=False, evaluated=False, wins=0, deals=0, exact=False
+            ),
+        ),
         "Pista 2 de 2: juega K K — te quedas sin cartas.",
+    ),
+    (
+        "hint.option",
+        lambda: render(
+            "hint.option",
+            n=4,
+            total=6,
+            cards="",
+            left=2,
+            passes=True,
+            evaluated=True,
+            wins=12,
+            deals=45,
+            exact=True,
+        ),
+        "Pista 4 de 6: pasa — te siguen quedando 2 jugadas; a cartas vistas, ganas en 12 de los 45 repartos "
+        "posibles de las cartas que no ves.",
+    ),
+    (
+        "hint.option",
+        lambda: render(
+            "hint.option",
+            n=2,
+            total=3,
+            cards="",
+            left=1,
+            passes=True,
+            evaluated=True,
+            wins=0,
+            deals=1,
+            exact=True,
+        ),
+        "Pista 2 de 3: pasa — te sigue quedando 1 jugada; a cartas vistas, en el único reparto posible de las "
+        "cartas que no ves pierdes.",
+    ),
+    (
+        "hint.option",
+        lambda: render(
+            "hint.option",
+            n=2,
+            total=9,
+            cards="R",
+            left=3,
+            passes=False,
+            evaluated=True,
+            wins=31,
+            deals=40,
+            exact=False,
+        ),
+        "Pista 2 de 9: juega el comodín grande — te quedan 3 jugadas; estimación: en 40 repartos al azar de las "
+        "cartas que no ves, jugados a cartas vistas, ganas en 31.",
     ),
     ("history.bid", lambda: render("history.bid", dict(bid=0, you=True, who="Tú")), "Tú pasas."),
     ("history.bid", lambda: render("history.bid", dict(bid=2, you=False, who="Oeste")), "Oeste puja 2."),
@@ -1477,7 +1588,7 @@ TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
         lambda: render(
             "history.play", dict(you=False, who="Este", cards="BR", what=nested("play.describe_rocket"))
         ),
-        "Este juega cohete: cohete (los dos comodines).",
+        "Este juega el cohete: cohete (los dos comodines).",
     ),
     (
         "history.redeal",
@@ -1493,6 +1604,11 @@ TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
         "review.as_good",
         lambda: render("review.as_good", dict(action="TT", cpu_action="p", why=_WHY, left=3, fewer=1)),
         "Bien: jugaste 10 10; te quedan 3 jugadas, una menos que con la jugada de la CPU. La CPU habría pasado: te deja en 2 jugadas (K K K + 3 · 5 5).",
+    ),
+    (
+        "review.as_good",
+        lambda: render("review.as_good", dict(action="TT", cpu_action="p", why=_WHY, left=1, fewer=0)),
+        "Bien: jugaste 10 10; te queda 1 jugada, igual que con la jugada de la CPU. La CPU habría pasado: te deja en 2 jugadas (K K K + 3 · 5 5).",
     ),
     (
         "review.lost_won",
@@ -1664,6 +1780,16 @@ TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
         "review.no_moment",
         lambda: render(
             "review.no_moment",
+            dict(before="same", decisions=0, bids_differ=True, samples=0, zone="none", at=0, winner=_LORD),
+        ),
+        "Momento clave: ninguno claro tuyo. No tuviste ninguna decisión de juego con elección; solo en la "
+        "subasta elegiste otra cosa que la CPU. Al empezar el juego, la mano del terrateniente salía en 4 "
+        "jugadas y tenía el cohete.",
+    ),
+    (
+        "review.no_moment",
+        lambda: render(
+            "review.no_moment",
             dict(
                 before="no_worse", decisions=5, bids_differ=False, samples=8, zone="lost", at=9, winner=_WEST
             ),
@@ -1700,7 +1826,7 @@ TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
                 ],
             ),
         ),
-        "Momento clave (exacto, con las cartas a la vista), decisión 16: desde aquí ganabas con comodín "
+        "Momento clave (exacto, con las cartas a la vista), decisión 16: desde aquí ganabas con el comodín "
         "pequeño (también pasando y con 9); pasaste y eso pierde contra la mejor defensa: tú pasas, Este juega "
         "4, Oeste pasa, y se queda sin cartas.",
     ),
@@ -2196,6 +2322,21 @@ RETOS_CASES: list[tuple[str, Callable[[], object], str]] = [
         "retos.count",
         lambda: _retos("say_count", solve(Position.three(*_COVER, turn=2, table="Q", table_seat=1))),
         "De todas tus jugadas posibles, solo gana pasar.",
+    ),
+    (
+        "retos.count",
+        lambda: render(
+            "retos.count",
+            count=3,
+            first=nested("retos.move", cards="3", **{"pass": False}),
+            second=nested("retos.move", cards="", **{"pass": True}),
+            wins=[
+                nested("retos.move", cards="3", **{"pass": False}),
+                nested("retos.move", cards="44", **{"pass": False}),
+                nested("retos.move", cards="", **{"pass": True}),
+            ],
+        ),
+        "De todas tus jugadas posibles, ganan 3: 3, 4 4 y pasar.",
     ),
     ("retos.move", lambda: render("retos.move", {"pass": False, "cards": "KKK 3"}), "K K K + 3"),
     ("retos.pass", lambda: render("retos.pass"), "pasa"),

@@ -43,7 +43,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     },
     "bid": {"plays": 5, "control": {"twos": 0, "jokers": [], "bombs": []}, "bid": 1, "highest": 0},
     "cover_partner": {"table": "5", "who": "Este", "cards_left": 3},
-    "attach_kicker": {"cards": "KKK 3", "kicker": "3"},
+    "attach_kicker": {"cards": "KKK 3", "kicker": "3", "pair": False},
     "take_lead": {"who": "Este", "table": "AA"},
     "lowest_play": {"cards": "55", "table": "44"},
     "playout": {"action": "p", "wins": 5, "other": "KKK 3", "other_wins": 2, "samples": 8},
@@ -151,3 +151,24 @@ def test_hint_is_the_strongest_level() -> None:
         else:
             assert advice == hard
         g.apply(advice.action)
+
+
+def test_kitty_cards_rule_a_bomb_out_of_control_back() -> None:
+    """Issue 52: «aún puede superar esa jugada una bomba» when the landlord's public kitty cards rule
+    every bomb out. The landlord holds its kitty cards 9 9 9 and nothing else; the fourth 9 is free:
+    no seat can hold 9 9 9 9, and the seat of five cards has no four of a rank to hold."""
+    from ddz.ai.cpu import control_back
+    from ddz.cards import parse
+    from ddz.plays import classify
+
+    def counts(cards: str) -> list[int]:
+        return list(parse(cards).counts) if cards else [0] * 15
+
+    pool = counts("9999 4567 R")
+    blind = control_back(classify("2"), pool, 5).data
+    assert blind["bomb"] and blind["higher"] == [{"rank": "R"}]
+    known = (counts("9 4567 R"), [(3, counts("999")), (5, counts(""))])
+    seen = control_back(classify("2"), pool, 5, known).data
+    assert not seen["bomb"] and seen["higher"] == [{"rank": "R"}] and not seen["sure"]
+    roomy = (counts("9 4567 R"), [(4, counts("999")), (4, counts(""))])  # one free card beside the 9 9 9
+    assert control_back(classify("2"), pool, 5, roomy).data["bomb"]

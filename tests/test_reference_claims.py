@@ -381,6 +381,8 @@ def test_the_wording_check_catches_the_reported_slips() -> None:
     assert joiner_slips("¿K K K y 3 supera a Q Q Q y comodín grande?")
     assert plural_slips("a Sur le quedan 1 carta") and plural_slips("te quedan 1 jugada")
     assert plural_slips("1 cartas") and plural_slips("Son 1 jugada") and plural_slips("3 jugada")
+    assert plural_slips("le seguirían quedando 1 jugada") and plural_slips("le quedaban 1 carta")
+    assert notation_slips("juega 33 y luego 44") == ["33", "44"]
     for fine in (
         "54 cartas",
         "17 cartas cada uno",
@@ -389,6 +391,9 @@ def test_the_wording_check_catches_the_reported_slips() -> None:
         "R-CMP-1",
         "el 10 y la J",
         "0,552",
+        "ganas en 33 de los 45 repartos",
+        "A gana en 66 y lo que hiciste, en 61.",
+        "En 33 finales simulados, jugar K gana 27 de los 33 y lo que hiciste, 17 de 33.",
     ):
         assert slips(fine) == [], fine
     assert slips("te queda 1 jugada; te quedan 2 jugadas; 4 4 4 4 comodín pequeño y comodín grande") == []

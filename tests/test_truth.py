@@ -15,6 +15,7 @@ from ddz.ai.cpu import control_summary
 from ddz.ai.reasons import Reason, as_message, render
 from ddz.cards import parse
 from ddz.codes import encode
+from ddz.game import Game
 from tests.oracle import sample
 from tests.test_ai_arena import situation
 from truthcheck.claims import Decision, check
@@ -115,6 +116,22 @@ def test_a_bomb_spent_as_four_with_two_is_never_kept() -> None:
     assert "bomba de J" not in text and "ya no son bomba" in text
     kept = control_summary(parse("JJJJ7"), ["7", "JJJJ"])
     assert kept["bombs"] == ["J"] and kept["bombs_spent"] == []
+
+
+def test_the_bidding_hint_does_not_count_on_a_bomb_its_count_breaks() -> None:
+    """Issue 52: «tu mano sale en 6 jugadas y tienes … una bomba de J» when the 6 plays need J J J J
+    + 3 6. The bidding reason names the count's plan and what that plan keeps; the old claim (the
+    bomb kept) is caught by the truth check."""
+    from ddz.ai.cpu import bid_advice
+
+    g = Game.from_code("0000-0008G")  # seat 0 bids first: 3 5 6 6 7 7 8 9 9 10 J J J J Q 2 2
+    advice = bid_advice(g, 0)
+    claim = as_message(advice.why)
+    text = render(advice.why)
+    assert "sale en 6 jugadas" in text and "bomba de J" not in text and "ya no son bomba" in text, text
+    assert check(Decision(g, 0, advice.action), claim) == []
+    old = {**advice.why.data, "control": control_summary(g.hand(0))}  # what the hint said before
+    assert check(Decision(g, 0, advice.action), as_message(Reason("bid", old)))
 
 
 def test_every_lesson_sentence_is_true() -> None:

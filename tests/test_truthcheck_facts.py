@@ -349,27 +349,33 @@ def test_unseen_is_the_deck_minus_what_was_seen() -> None:
         facts.unseen("333", "33")
 
 
-def _splits(unseen: str, counts: dict[int, int]) -> list[dict[int, str]]:
-    """Every way of dealing ``counts[seat]`` of the unseen cards to each seat (test-only, explicit)."""
+def _splits(unseen: str, counts: dict[int, int], known: dict[int, str] | None = None) -> list[dict[int, str]]:
+    """Every way of dealing ``counts[seat]`` of the unseen cards to each seat, each seat's ``known``
+    cards first (test-only, explicit)."""
+    known = known or {}
+    free = Counter(unseen) - Counter("".join(known.values()))
     out: list[dict[int, str]] = [{}]
     for seat, n in counts.items():
         grown = []
+        mine = known.get(seat, "")
         for done in out:
-            left = list(facts.canon(Counter(unseen) - Counter("".join(done.values()))))
-            for combo in sorted(set(itertools.combinations(left, n))):
-                grown.append({**done, seat: "".join(combo)})
+            dealt = Counter("".join(h[len(known.get(o, "")) :] for o, h in done.items()))
+            left = list(facts.canon(free - dealt))
+            for combo in sorted(set(itertools.combinations(left, n - len(mine)))):
+                grown.append({**done, seat: mine + "".join(combo)})
         out = grown
     return out
 
 
-def _by_splits(play: str, unseen: str, counts: dict[int, int]) -> bool:
+def _by_splits(play: str, unseen: str, counts: dict[int, int], known: dict[int, str] | None = None) -> bool:
     """Some split gives some seat a play the engine says beats ``play``."""
-    return any(legal_plays(h, play) for split in _splits(unseen, counts) for h in split.values())
+    return any(legal_plays(h, play) for split in _splits(unseen, counts, known) for h in split.values())
 
 
 def _check_splits(rng: random.Random, n: int) -> Counter[bool]:
     """Unseen cards from three ranks and the jokers, two seats; the table play is any play of at most
-    5 cards or, half the time, one made of those ranks (so answers of its kind are often there)."""
+    5 cards or, half the time, one made of those ranks (so answers of its kind are often there). A
+    third of the time seat 1 is known to hold some of the unseen cards (a landlord's kitty cards)."""
     small = sorted(p for p in all_legal() if len(p) <= 5)
     outcome: Counter[bool] = Counter()
     for _ in range(n):
@@ -378,10 +384,12 @@ def _check_splits(rng: random.Random, n: int) -> Counter[bool]:
         unseen = to_str(rng.sample(pool, rng.randint(1, 8)))
         a = rng.randint(0, len(unseen))
         counts = {1: a, 2: rng.randint(0, len(unseen) - a)}
+        known = {1: "".join(rng.sample(unseen, rng.randint(0, min(a, 3))))} if rng.random() < 1 / 3 else {}
         near = [p for p in small if all(RANKS.index(ch) in ranks for ch in p)]
         play = rng.choice(near if rng.random() < 0.5 else small)
-        want = _by_splits(play, unseen, counts)
-        assert facts.can_be_beaten_by_unseen(play, unseen, counts) == want, (play, unseen, counts)
+        want = _by_splits(play, unseen, counts, known)
+        got = facts.can_be_beaten_by_unseen(play, unseen, counts, known)
+        assert got == want, (play, unseen, counts, known)
         outcome[want] += 1
     return outcome
 
@@ -408,6 +416,11 @@ def test_can_be_beaten_by_unseen_on_examples() -> None:
     assert facts.unseen_answers("KKK2", "AAA3 BR", {1: 2, 2: 4}) == {"3AAA", "AAAB", "AAAR", "BR"}
     assert facts.unseen_answers("KKK2", "AAA3 BR", {1: 3, 2: 3}) == {"BR"}
     assert facts.unseen_answers("KKK2", "AAA3 BR", {1: 1, 2: 1}) == set()
+    # Issue 52: the landlord (0) holds its kitty cards 9 9 9 and nothing else, so the fourth 9 makes
+    # no bomb anywhere; without that knowledge the 9 9 9 9 could be in the seat of five cards.
+    assert facts.unseen_answers("2", "9999 4567 R", {0: 3, 2: 5}, {0: "999"}) == {"R"}
+    assert facts.unseen_answers("2", "9999 4567 R", {0: 3, 2: 5}) == {"R", "9999"}
+    assert facts.unseen_answers("2", "9999 4567 R", {0: 4, 2: 4}, {0: "999"}) == {"R", "9999"}
     with pytest.raises(ValueError):
         facts.can_be_beaten_by_unseen("2", "33", {1: 2, 2: 1})
 

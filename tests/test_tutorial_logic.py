@@ -421,3 +421,10 @@ def _before(actions: list[str], index: int) -> Game:
     for a in actions[:index]:
         g.apply(a)
     return g
+
+
+def test_cards_left_agrees_in_number() -> None:
+    from tutorial.logic import cards_left
+
+    assert cards_left(1, "le") == "le quedaba 1 carta"
+    assert cards_left(3, "Te") == "Te quedaban 3 cartas"

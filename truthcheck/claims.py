@@ -58,6 +58,16 @@ class Decision:
         """The other seats' card counts."""
         return {o: len(self.game.hands[o]) for o in range(3) if o != self.seat}
 
+    def known(self) -> dict[int, str]:
+        """The cards another seat is known to hold: the kitty cards the landlord has not played (of
+        each kitty rank, its copies less the landlord's plays of that rank), seen by a farmer."""
+        g = self.game
+        if g.landlord is None or g.landlord == self.seat:
+            return {}
+        spent = Counter("".join(a for who, a in g.trail if who == g.landlord and a != PASS))
+        kitty = Counter(facts.canon("".join(c[0] for c in g.kitty)))
+        return {g.landlord: facts.canon(kitty - spent)}
+
     def pool(self) -> str:
         """What the other seats may hold: the deck less this hand and every card played."""
         return facts.unseen(self.hand(), self.played)
@@ -115,10 +125,9 @@ def _control_kept(counts: Counter[str], d: dict[str, Any]) -> list[str]:
     return bad
 
 
-def _keep_control(x: Decision, d: dict[str, Any], plan: list[str]) -> list[str]:
-    """«y guardas …»: what the named plan keeps (2s and jokers in bodies, bombs played as bombs, the
-    rocket as the rocket), and every play of it that holds a bomb it spends."""
-    rest = x.rest()
+def _keep_control(rest: str, d: dict[str, Any], plan: list[str]) -> list[str]:
+    """«y guardas …»: what the named plan of the cards ``rest`` keeps (2s and jokers in bodies, bombs
+    played as bombs, the rocket as the rocket), and every play of it that holds a bomb it spends."""
     spent = facts.spends([_cards(p) for p in plan])
     bad = _control_kept(Counter(spent["bodies"]), d)
     _check(bad, bool(d.get("rocket")) == spent["rocket"], "the rocket kept")
@@ -176,7 +185,7 @@ def _control_back(x: Decision, d: dict[str, Any]) -> list[str]:
     play = x.action
     kind = facts.kind_of(play)
     _check(bad, facts.ranking_card(play) in "2BR", "the play's own strength is a 2 or a joker")
-    found = facts.unseen_answers(play, x.pool(), x.others())
+    found = facts.unseen_answers(play, x.pool(), x.others(), x.known())
     _check(bad, bool(d["sure"]) == (not found), "sure: nothing the seat cannot see beats it")
     higher = sorted({facts.ranking_card(a) for a in found if facts.kind_of(a) == kind}, key=RANKS.index)
     _check(bad, [h["rank"] for h in d.get("higher", [])] == higher, f"the higher cards: {higher}")
@@ -243,7 +252,10 @@ def _reason(x: Decision, d: dict[str, Any], code: str) -> list[str]:
         _check(
             bad, x.game.phase == BIDDING and int(d["plays"]) == facts.fewest_plays(hand), "the hand's plays"
         )
-        bad += _control_kept(Counter(hand), d["control"])
+        plan = [_cards(p) for p in d["plan"]]
+        _check(bad, facts.is_fewest_plan(hand, plan), "the plan is the hand in the fewest plays")
+        _check(bad, int(d["plays"]) == len(plan), "the count of plays is the plan's")
+        bad += _keep_control(hand, d["control"], list(d["plan"]))
         _check(bad, (x.action == PASS) == (int(d["bid"]) == 0), "the bid is the action")
     elif code == "cover_partner":
         g = x.game
@@ -255,6 +267,7 @@ def _reason(x: Decision, d: dict[str, Any], code: str) -> list[str]:
         kind = facts.kind_of(x.action) if playing else None
         _check(bad, kind in ("trio_single", "trio_pair"), "a trio with a kicker")
         _check(bad, facts.canon(d["kicker"]) == facts.kickers_of(x.action), "the kicker")
+        _check(bad, bool(d["pair"]) == (len(facts.kickers_of(x.action)) == 2), "a pair of kickers")
     elif code == "take_lead":
         g = x.game
         _check(bad, playing and g.table_seat is not None and SEATS[g.table_seat] == d["who"], "who")
@@ -445,7 +458,7 @@ def _reason_message(x: Decision, m: Message) -> list[str]:
     for part in parts:
         code, d = part["code"].removeprefix("cpu."), part["data"]
         if code == "keep_control":
-            bad += _keep_control(x, d, plan) if plan is not None else ["keep_control without a plan"]
+            bad += _keep_control(x.rest(), d, plan) if plan is not None else ["keep_control without a plan"]
         else:
             bad += _reason(x, d, code)
     return bad
@@ -611,19 +624,25 @@ def _hint(x: Decision, d: dict[str, Any], code: str) -> list[str]:
 
 
 def _hint_option(x: Decision, d: dict[str, Any]) -> list[str]:
-    """«Pista N de T: juega X — te quedan K jugadas»: X is the action, a legal play of the hand
-    (against the table), T counts every legal play (and the pass, when it was option 1) and K is the
-    fewest plays the rest of the hand makes."""
+    """«Pista N de T: juega X — te quedan K jugadas» («pasa — te siguen quedando K jugadas»): X is
+    the action, a legal move of the hand (against the table; the pass only against a play), T counts
+    every legal move (the plays, and the pass when the seat follows a play) and K is the fewest plays
+    the rest of the hand makes; with few cards left, the deals the move wins (counted again)."""
     bad: list[str] = []
-    _check(bad, x.action != PASS and facts.canon(_cards(d["cards"])) == facts.canon(x.action), "the play")
-    legal = facts.answers(x.hand(), x.table) if x.table else facts.plays_in(x.hand())
-    _check(bad, x.action != PASS and facts.canon(x.action) in legal, "a legal play of the hand")
     passes = bool(d["passes"])
-    _check(bad, not passes or bool(x.table), "a pass is an option only against a play")
-    _check(bad, int(d["total"]) == len(legal) + passes, f"the options: {len(legal) + passes}")
+    following = bool(x.table) and x.game.table_seat != x.seat
+    _check(bad, passes == (x.action == PASS), "the pass is the action")
+    _check(bad, not passes or following, "a pass is an option only against a play")
+    if not passes:
+        _check(bad, facts.canon(_cards(d["cards"])) == facts.canon(x.action), "the play")
+    legal = facts.answers(x.hand(), x.table) if following else facts.plays_in(x.hand())
+    _check(bad, passes or facts.canon(x.action) in legal, "a legal play of the hand")
+    _check(bad, int(d["total"]) == len(legal) + following, f"the options: {len(legal) + following}")
     _check(bad, 2 <= int(d["n"]) <= int(d["total"]), "the option's number")
-    if x.action != PASS:
-        _check(bad, int(d["left"]) == _left(x, x.action), f"the plays left: {_left(x, x.action)}")
+    left = _left(x, x.action)
+    _check(bad, int(d["left"]) == left, f"the plays left: {left}")
+    if d.get("evaluated"):
+        bad += _deals(x, d, x.action, x.action, "wins")
     return bad
 
 
@@ -702,20 +721,24 @@ def _replayed(code: str, actions: list[str]) -> list[Game]:
 
 
 def winner_hand(final: Game, d: dict[str, Any]) -> list[str]:
-    """«la mano de … salía en N jugadas y tenía …»: the seat that went out, its hand when the
-    play began (what it played and what it holds), its fewest plays and its 2s and jokers."""
+    """«la mano de … salía en N jugadas y tenía … (ojo: …)»: the seat that went out, its hand when
+    the play began (what it played and what it holds), a plan of it in its fewest plays, and the
+    2s, jokers and bombs that plan keeps (a bomb it breaks is named as spent, not kept)."""
     bad: list[str] = []
     seat = next(i for i in range(3) if not final.hands[i])
     start = facts.hand_of("".join(a for who, a in final.trail if who == seat and a != PASS))
     _check(bad, bool(d["landlord"]) == (seat == final.landlord) and d["who"] == SEATS[seat], "the seat")
-    _check(bad, int(d["plays"]) == facts.fewest_plays(start), "its fewest plays")
-    bad += _control_kept(Counter(start), _summary(d["control"]))
-    bombs = [m["data"]["rank"] for m in d["control"] if m["code"] == "cpu.control_bomb"]
-    quads = [NAMES[SYMBOLS.index(s)] for s in SYMBOLS if start.count(s) == 4]
-    _check(bad, bombs == quads, "its bombs")
-    rocket = any(m["code"] == "cpu.control_rocket" for m in d["control"])
-    _check(bad, rocket == ("B" in start and "R" in start), "its rocket")
-    return bad
+    plan = [_cards(p) for p in d["plan"]]
+    _check(bad, facts.is_fewest_plan(start, plan), "the plan is the hand in its fewest plays")
+    _check(bad, int(d["plays"]) == len(plan), "its fewest plays")
+    kept = _summary(d["control"])
+    kept["rocket"] = any(m["code"] == "cpu.control_rocket" for m in d["control"])
+    kept["bombs"] = [m["data"]["rank"] for m in d["control"] if m["code"] == "cpu.control_bomb"]
+    kept["bombs_spent"] = [
+        {"rank": m["data"]["rank"], "plays": [q["data"]["cards"] for q in m["data"]["plays"]]}
+        for m in d["spent"]
+    ]
+    return bad + _keep_control(start, kept, list(d["plan"]))
 
 
 def _exact_zone(games: list[Game], items: list[Any]) -> tuple[int, dict[str, Any]] | None:

@@ -116,14 +116,24 @@ def _hand_key(hand: str) -> int:
 def plays_in(hand: Cards) -> set[str]:
     """Every legal play that can be formed from the hand's cards: each play of the game kept when
     it fits in the hand."""
-    h = _hand_key(hand_of(hand))
-    return {p for p, k in all_keys() if fits(k, h)}
+    return set(_plays_of(hand_of(hand)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _plays_of(hand: str) -> frozenset[str]:
+    """:func:`plays_in` of a canonical hand, remembered (an endgame meets the same hand often)."""
+    h = _hand_key(hand)
+    return frozenset(p for p, k in all_keys() if fits(k, h))
 
 
 def answers(hand: Cards, table: Cards) -> set[str]:
     """The plays of the hand that beat the table play."""
-    t = _play(table)
-    return {p for p in plays_in(hand) if rules.beats(p, t)}
+    return set(_answers_of(hand_of(hand), _play(table)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _answers_of(hand: str, table: str) -> frozenset[str]:
+    return frozenset(p for p in _plays_of(hand) if rules.beats(p, table))
 
 
 # --- fewest plays and plans -------------------------------------------------------------------
@@ -307,24 +317,41 @@ def unseen(*seen: Cards) -> str:
     return without(FULL_DECK, hand_of("".join(canon(s) for s in seen)))
 
 
-def unseen_answers(play: Cards, unseen_cards: Cards, counts: Mapping[Any, int]) -> set[str]:
+def unseen_answers(
+    play: Cards, unseen_cards: Cards, counts: Mapping[Any, int], known: Mapping[Any, Cards] | None = None
+) -> set[str]:
     """The plays that some seat of ``counts`` (any seat name -> number of cards it holds) may hold and that
     beat ``play``, over every way the ``unseen_cards`` may lie among those seats (cards beyond the
-    seats' counts lie elsewhere: the kitty, a seat left out).
+    seats' counts lie elsewhere: the kitty, a seat left out). ``known``: cards a seat is known to
+    hold (the kitty cards the landlord has not played), part of ``unseen_cards`` and of its count.
 
-    A play ``a`` can be in some seat's hand iff ``a`` fits in the unseen cards and some seat holds at
-    least ``len(a)`` cards: give ``a`` to that seat and deal the rest of the unseen cards anyhow
-    (there are enough, as the counts add up to at most the unseen cards); and a seat's hand is
-    always inside the unseen cards and no bigger than its count.
+    A play ``a`` can be in seat ``s``'s hand iff the part of ``a`` that is not known to be there
+    fits in the cards nobody is known to hold and in the room ``s`` has left beside its known
+    cards: give it to ``s`` and deal the rest anyhow (there are enough, as the counts add up to at
+    most the unseen cards); and a seat's hand is always its known cards and free ones.
     """
     u = hand_of(unseen_cards)
     if any(n < 0 for n in counts.values()) or sum(counts.values()) > len(u):
         raise ValueError(f"the seats hold {sum(counts.values())} cards, but only {len(u)} are unseen")
-    room = max(counts.values(), default=0)
-    return {a for a in answers(u, play) if len(a) <= room}
+    must = {s: Counter(canon((known or {}).get(s, ""))) for s in counts}
+    free = Counter(u)
+    for s, k in must.items():
+        if k.total() > counts[s]:
+            raise ValueError(f"seat {s} holds {counts[s]} cards, but is known to hold {canon(k)}")
+        free.subtract(k)
+    if any(n < 0 for n in free.values()):
+        raise ValueError("the known cards are not all unseen")
+
+    def held(a: str, s: Any) -> bool:
+        extra = Counter(a) - must[s]
+        return all(free[ch] >= n for ch, n in extra.items()) and extra.total() <= counts[s] - must[s].total()
+
+    return {a for a in answers(u, play) if any(held(a, s) for s in counts)}
 
 
-def can_be_beaten_by_unseen(play: Cards, unseen_cards: Cards, counts: Mapping[Any, int]) -> bool:
+def can_be_beaten_by_unseen(
+    play: Cards, unseen_cards: Cards, counts: Mapping[Any, int], known: Mapping[Any, Cards] | None = None
+) -> bool:
     """Some split of the unseen cards gives some seat of ``counts`` a play that beats ``play``
-    (so «recupera la salida» is true only when this is False)."""
-    return bool(unseen_answers(play, unseen_cards, counts))
+    (so «recupera la salida» is true only when this is False); ``known`` as in :func:`unseen_answers`."""
+    return bool(unseen_answers(play, unseen_cards, counts, known))

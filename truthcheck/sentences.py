@@ -21,10 +21,18 @@ from typing import Any
 from ddz.ai import Cpu, hint
 from ddz.ai.cpu import SEAT_NAMES
 from ddz.ai.reasons import as_message, render
-from ddz.game import Game
+from ddz.game import PLAYING, Game
 from ddz.messages import Message, render_message
 from tutorial.logic import AnnotatedHand, check_claims, game_at, step_note
-from tutorial.practice import HUMAN, Practice, coach_claim, hint_claim, history
+from tutorial.practice import (
+    HUMAN,
+    Practice,
+    coach_claim,
+    hint_claim,
+    hint_option_claim,
+    hint_options,
+    history,
+)
 from tutorial.review import counted, key_moment, review
 
 from . import facts
@@ -65,6 +73,10 @@ def annotated(hand: AnnotatedHand) -> Iterator[Sentence]:
         yield _said("note", where, text, claim["code"], problems)
 
 
+OPTIONS = 3
+"""How many of the options «Pista» offers when pressed again each of your turns is checked."""
+
+
 def practice(code: str, level: str, you: str = "hard") -> Iterator[Sentence]:
     """A practice hand against two CPUs at ``level``, you playing as the ``you`` level would:
     every hint, coach line and CPU reason on the way, then the history, the review, its counts and
@@ -82,6 +94,12 @@ def practice(code: str, level: str, you: str = "hard") -> Iterator[Sentence]:
             coached = coach_claim(p, [])
             assert coached is not None
             yield _said("coach", where, render_message(coached), coached["code"], check(here, coached))
+            if g.phase == PLAYING:  # «Pista» pressed again: the next options (up to OPTIONS of them)
+                options = hint_options(g, HUMAN, advice.action)
+                for i in range(1, min(len(options), OPTIONS + 1)):
+                    said = hint_option_claim(options, i)
+                    there = Decision(g, HUMAN, options[i].action)
+                    yield _said("option", where, render_message(said), said["code"], check(there, said))
             p.act(advice.action if you == "hard" else me.act(g))
         else:
             seat = g.turn

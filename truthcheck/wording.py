@@ -7,7 +7,8 @@ Three checks, each returning what it found (``[]`` when the text is clean):
   and the ten as ``T``. A learner reads ``5 6 2 2 2 2``, ``J J J J``, ``K K K + 3`` (what
   :func:`ddz.messages.say_cards` writes). Numbers stay numbers: a two-digit number of two different
   digits (``54 cartas``, ``17``) is a count, not two cards, and so is any number followed by what it
-  counts (``22 veces``, ``33 de 40``).
+  counts (``22 veces``, ``33 de 40``, ``33 de los 45``) or
+  comes after «en», «de» or «gana» (``gana en 66``, ``3 de 33``).
 - :func:`joiner_slips`: a play's body and its kickers joined by «y» or «con» (``K K K y 3``) where
   ``say_cards`` writes « + » (``K K K + 3``).
 - :func:`plural_slips`: «1 cartas», «te quedan 1 jugada», «faltan 1 valor»: one with a plural noun or
@@ -31,14 +32,28 @@ _JOINER = re.compile(
 _NOUNS = (
     "carta", "jugada", "tirada", "valor", "pareja", "trío", "bomba", "suelta", "acompañante", "punto",
     "reparto", "paso", "baza", "copia", "decisión", "error", "vez", "jugador", "campesino", "comodín",
+    "final",
 )  # fmt: skip
 _PLURAL = {
     n: (n[:-1] + "ces" if n.endswith("z") else n + "es" if n[-1] in "nlrd" else n + "s") for n in _NOUNS
 }
 _PLURAL["trío"], _PLURAL["decisión"], _PLURAL["comodín"] = "tríos", "decisiones", "comodines"
-_VERBS_PL = ("quedan", "faltan", "acompañan", "son", "salen", "tienen", "llevan")
-_COUNTED = re.compile(rf" (?:de \d|(?:{'|'.join(_PLURAL.values())})\b)")
-"""What follows a count: a plural noun («22 veces») or «de» and the total («22 de 24»)."""
+_VERBS_PL = (
+    "quedan",
+    "quedaban",
+    "seguirían quedando",
+    "quedarían",
+    "faltan",
+    "acompañan",
+    "son",
+    "salen",
+    "tienen",
+    "llevan",
+)
+_COUNTED = re.compile(rf" (?:de (?:l[oa]s )?\d|(?:{'|'.join(_PLURAL.values())})\b)")
+"""What follows a count: a plural noun («22 veces») or «de» and the total («22 de 24», «33 de los 45»)."""
+_COUNT_BEFORE = re.compile(r"(?:\b[Ee]n|\bde(?: l[oa]s)?|\bgana[ns]?) $")
+"""What comes before a count: «en 33 finales», «gana en 66», «3 de 33», «gana 11»."""
 
 
 def notation_slips(text: str) -> list[str]:
@@ -52,8 +67,12 @@ def notation_slips(text: str) -> list[str]:
             continue
         if len(tok) < 2 or any(c not in _SYMBOL for c in tok):
             continue
-        if tok.isdigit() and ((len(tok) == 2 and tok[0] != tok[1]) or _COUNTED.match(text, m.end())):
-            continue  # a count: «54 cartas», «34 repartos», «22 veces»
+        if tok.isdigit() and (
+            (len(tok) == 2 and tok[0] != tok[1])
+            or _COUNTED.match(text, m.end())
+            or _COUNT_BEFORE.search(text, 0, m.start())
+        ):
+            continue  # a count: «54 cartas», «34 repartos», «22 veces», «gana en 66», «3 de 33»
         out.append(tok)
     return out
 

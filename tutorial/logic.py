@@ -18,6 +18,12 @@ def count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def cards_left(n: int, pronoun: str) -> str:
+    """What a seat held when the hand ended: «le quedaba 1 carta», «Te quedaban 3 cartas» (the verb
+    agrees with the number too)."""
+    return f"{pronoun} {'quedaba' if n == 1 else 'quedaban'} {count(n, 'carta')}"
+
+
 @lru_cache(maxsize=1)
 def rules() -> dict[str, str]:
     """Rule id -> Spanish text, from the corpus's rules.md (ddz/conformance/data/)."""

@@ -288,31 +288,62 @@ def hint_claim(advice: Advice, phase: str) -> Message:
     return nested("hint.play", cards=classify(advice.action).shown(), why=why)
 
 
-def hint_options(g: Game, seat: int, first: str) -> list[tuple[str, int]]:
+@dataclass(frozen=True)
+class HintOption:
+    """One option of «Pista» pressed again: the action (a play or the pass), the fewest plays it
+    leaves, and, when the evaluator judged the position, the deals it wins (``wins`` of ``deals``,
+    every deal when ``exact``; ``wins`` is None outside the evaluator's zone)."""
+
+    action: str
+    left: int
+    wins: int | None = None
+    deals: int = 0
+    exact: bool = False
+
+
+def hint_options(g: Game, seat: int, first: str) -> list[HintOption]:
     """What «Pista» offers when pressed again, in order: the hint's action ``first``, then every
-    other legal play of the seat (against the table), those that leave the fewest plays first (then
-    in the engine's order: kind, rank); each with the plays it leaves (the pass: ``-1``)."""
+    other legal move of the seat: its plays (against the table) and the pass when it follows a
+    play. With few cards left (:mod:`ddz.ai.evaluate`), the moves that win the most deals of the
+    unseen cards first; then those that leave the fewest plays (the pass leaves the hand as it is),
+    so moves that leave as many plays come together; then the engine's order (kind, rank)."""
+    from ddz.ai.evaluate import evaluate
     from ddz.ai.solver import min_plays
     from ddz.moves import legal_plays
 
     hand = g.hand(seat)
-    plays = [(str(p.cards), min_plays(hand - p.cards)) for p in legal_plays(hand, g.table, g.variant)]
-    head = [(first, -1 if first == PASS else min_plays(hand - parse(first)))]
-    rest = sorted((o for o in plays if first == PASS or parse(o[0]) != parse(first)), key=lambda o: o[1])
-    return head + rest
+    judged = evaluate(g, seat) if g.turn == seat else None
+    following = g.table is not None and g.table_seat != seat
+
+    def option(action: str) -> HintOption:
+        left = min_plays(hand if action == PASS else hand - parse(action))
+        if judged is None:
+            return HintOption(action, left)
+        return HintOption(action, left, judged.value(action).wins, judged.deals, judged.exact)
+
+    moves = [str(p.cards) for p in legal_plays(hand, g.table, g.variant)] + ([PASS] if following else [])
+    head = PASS if first == PASS else str(parse(first))
+    rest = [option(a) for a in moves if a != head]
+    rest.sort(key=lambda o: (-(o.wins or 0), o.left))
+    return [option(first), *rest]
 
 
-def hint_option_claim(options: list[tuple[str, int]], i: int) -> Message:
-    """The sentence of option ``i`` (from 1) of :func:`hint_options`, a play: «Pista 2 de 7: juega
-    5 5 — te quedan 4 jugadas.» (``hint.option``)."""
-    action, left = options[i]
+def hint_option_claim(options: list[HintOption], i: int) -> Message:
+    """The sentence of option ``i`` (from 1) of :func:`hint_options`: «Pista 2 de 7: juega 5 5 — te
+    quedan 4 jugadas.», «Pista 3 de 7: pasa — te quedan 3 jugadas; a cartas vistas, ganas en 12 de
+    los 45 repartos posibles de las cartas que no ves.» (``hint.option``)."""
+    o = options[i]
     return nested(
         "hint.option",
         n=i + 1,
         total=len(options),
-        cards=classify(action).shown(),
-        left=left,
-        passes=options[0][0] == PASS,
+        cards="" if o.action == PASS else classify(o.action).shown(),
+        left=o.left,
+        passes=o.action == PASS,
+        evaluated=o.wins is not None,
+        wins=o.wins or 0,
+        deals=o.deals,
+        exact=o.exact,
     )
 
 

@@ -515,7 +515,7 @@ def say_why(theme: str, why: Witness) -> str:
 def say_count(s: Solution) -> str:
     """«De todas tus jugadas posibles, solo gana 3 3.»"""
     wins = [move_msg(m) for m in s.winning_moves]
-    return render("retos.count", count=len(wins), first=wins[0], second=wins[-1])
+    return render("retos.count", count=len(wins), first=wins[0], second=wins[-1], wins=wins)
 
 
 def say_refutation(p: Position, line: Sequence[str]) -> str:

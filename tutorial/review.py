@@ -12,8 +12,8 @@ from functools import lru_cache
 from ddz.ai import hint
 from ddz.ai.cpu import SEAT_NAMES, Advice, control_summary, sure_win_with
 from ddz.ai.evaluate import ZONE_CARDS, evaluate
-from ddz.ai.reasons import Reason, as_message, control_messages
-from ddz.ai.solver import min_plays
+from ddz.ai.reasons import Reason, as_message, control_messages, spent_messages
+from ddz.ai.solver import decompose, min_plays
 from ddz.cards import parse
 from ddz.endgame import Position, move_wins, solve
 from ddz.game import BIDDING, PASS, Game
@@ -217,14 +217,19 @@ def winner_hand(g: Game) -> Message:
     assert g.result is not None and g.landlord is not None
     seat = next(i for i in range(3) if not g.hands[i])
     start = g.hand(seat) + sum((parse(a) for who, a in g.trail if who == seat and a != PASS), parse(""))
-    control = control_messages(control_summary(start))
+    plan = [p.shown() for p in decompose(start)]  # the count's own plan: what it breaks is no control
+    kept = control_summary(start, plan)
+    control, spent = control_messages(kept), spent_messages(kept)
     return nested(
         "review.winner_hand",
         landlord=seat == g.landlord,
         who=SEAT_NAMES[seat],
-        plays=min_plays(start),
+        plays=len(plan),
+        plan=plan,
         control=control,
         has_control=bool(control),
+        spent=spent,
+        has_spent=bool(spent),
     )
 
 

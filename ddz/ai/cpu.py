@@ -33,7 +33,7 @@ from ..messages import CodedError
 from ..moves import follow_keys, legal_plays, plays_for_keys
 from ..plays import CHAIN_KINDS, Play, classify
 from ..variants import STANDARD
-from .evaluate import Evaluation, evaluate
+from .evaluate import Evaluation, evaluate, known_hands
 from .helpers import Helper
 from .quick import PlayPosition as _Position
 from .quick import quick_play
@@ -117,10 +117,36 @@ def beaters(p: Play, pool: list[int], most: int = 20) -> list[Play]:
     return [q for q in plays_for_keys(follow_keys(pool, p), STANDARD) if len(q.cards) <= most]
 
 
-def control_back(p: Play, pool: list[int], most: int) -> Reason:
+Holders = tuple[list[int], list[tuple[int, list[int]]]]
+"""What a seat knows of where the unseen cards lie: the cards nobody is known to hold (per rank),
+and each other seat's count with the cards it must hold (the landlord's unplayed kitty cards)."""
+
+
+def holders(game: Game, seat: int) -> Holders:
+    """The :data:`Holders` of ``seat`` in ``game``."""
+    others, free, must = known_hands(game, seat)
+    return free, [(len(game.hands[o]), list(must[o].counts)) for o in others]
+
+
+def _held(q: Play, known: Holders) -> bool:
+    """Some other seat may hold ``q``: the part of it that seat is not known to hold fits in the
+    free cards and in the room beside its known ones."""
+    free, seats = known
+    for count, must in seats:
+        extra = [max(n - m, 0) for n, m in zip(q.cards.counts, must)]
+        if all(e <= f for e, f in zip(extra, free)) and sum(extra) <= count - sum(must):
+            return True
+    return False
+
+
+def control_back(p: Play, pool: list[int], most: int, known: Holders | None = None) -> Reason:
     """A ``control_back`` reason for ``p``, a play whose body is 2s, a joker or the rocket: sure
-    when nothing in ``pool`` (what the others may hold) can beat it, else what still can."""
+    when nothing in ``pool`` (what the others may hold) can beat it, else what still can. With
+    ``known``, only what some seat can hold beside the cards it is known to hold (the landlord's
+    kitty cards can rule a bomb out)."""
     answers = beaters(p, pool, most)
+    if known is not None:
+        answers = [q for q in answers if _held(q, known)]
     higher = sorted({q.rank for q in answers if q.kind == p.kind})
     found = [{"rank": RANKS[r]} for r in higher]
     bombs = any(q.kind == "bomb" for q in answers)
@@ -426,7 +452,9 @@ def _attach_kickers(s: _Seat, p: Play, m: int, cost: float, reason: Reason) -> t
         kicker = next(r for r in range(NUM_RANKS) if p.kickers.counts[r])
         if kicker < LOW_KICKER:
             return cost - WEIGHTS.attach, Reason(
-                "attach_kicker", {"cards": p.shown(), "kicker": str(p.kickers)}, (reason,)
+                "attach_kicker",
+                {"cards": p.shown(), "kicker": str(p.kickers), "pair": len(p.kickers) == 2},
+                (reason,),
             )
     return cost, reason
 
@@ -573,7 +601,8 @@ def _decide(game: _Position, s: _Seat, hard: bool, explain: bool, helpers: Seque
         plan_of = reason.extra[0] if reason.code == "long_chain" else reason
         kept = control_summary(s.hand - chosen.cards, list(plan_of.data.get("plan", [])) or None)
         if reason.code == "fewest_plays" and not leading and chosen.rank >= TWO:
-            reason = Reason(reason.code, reason.data, (control_back(chosen, list(s.seen), s.most),))
+            known = holders(s.game, seat) if isinstance(s.game, Game) else None
+            reason = Reason(reason.code, reason.data, (control_back(chosen, list(s.seen), s.most, known),))
         elif reason.code in ("fewest_plays", "long_chain") and leading and _has_control(kept):
             reason = Reason(reason.code, reason.data, (*reason.extra, Reason("keep_control", kept)))
         after_me = (seat + 1) % 3
@@ -1210,9 +1239,11 @@ def bid_advice(game: Game, seat: int | None = None, level: str = "hard") -> Advi
     bidder = easy_bid if level == "easy" else bid_for
     bid = bidder(hand, highest)
     m = min_plays(hand)
+    plan = _plan(hand)  # the count's own plan: a bomb it breaks, a joker it carries, is no control
     data = {
         "plays": m,
-        "control": control_summary(hand),
+        "plan": plan,
+        "control": control_summary(hand, plan),
         "bid": bid,
         "highest": highest,
         "would_open": bool(highest and not bid and bidder(hand, 0)),

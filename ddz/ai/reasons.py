@@ -69,6 +69,20 @@ def control_messages(d: dict[str, Any]) -> list[Message]:
     return out
 
 
+def spent_messages(d: dict[str, Any]) -> list[Message]:
+    """«ese plan juega los cuatro 4 en 4 4 4 4 + 5 6, así que ya no son bomba» (``cpu.bomb_spent``)
+    for each bomb of a control summary that its plan does not play as a bomb."""
+    return [
+        nested(
+            "cpu.bomb_spent",
+            rank=b["rank"],
+            plays=[nested("cpu.plan_play", cards=q) for q in b["plays"]],
+            n=len(b["plays"]),
+        )
+        for b in d.get("bombs_spent", [])
+    ]
+
+
 def as_message(reason: Reason, you: bool = True) -> Message:
     """The reason as catalog data (codes ``cpu.*``): ``you`` for the sentence to the player, else
     the third person. Secondary reasons are chained with ``cpu.also``."""
@@ -81,15 +95,7 @@ def as_message(reason: Reason, you: bool = True) -> Message:
             raise MessageDataError.of("cpu.sure_win", ["order"], d)
     elif code == "keep_control":
         control = control_messages(d)
-        spent = [
-            nested(
-                "cpu.bomb_spent",
-                rank=b["rank"],
-                plays=[nested("cpu.plan_play", cards=q) for q in b["plays"]],
-                n=len(b["plays"]),
-            )
-            for b in d.get("bombs_spent", [])
-        ]
+        spent = spent_messages(d)
         data.update(control=control, has_kept=bool(control), spent=spent, has_spent=bool(spent))
     elif code == "control_back":
         found = [nested("cpu.beater_rank", rank=h["rank"]) for h in d.get("higher", [])]
@@ -107,6 +113,8 @@ def as_message(reason: Reason, you: bool = True) -> Message:
         data["said_cost"] = _cost(d, you)
     elif code == "bid":
         control = control_messages(d.get("control", {}))
+        spent = spent_messages(d.get("control", {}))
+        data.update(spent=spent, has_spent=bool(spent))
         bid = int(d["bid"])
         advice = "bid" if bid else "not_higher" if d.get("would_open") else "pass"
         data.update(
@@ -151,4 +159,5 @@ __all__ = [
     "as_message",
     "control_messages",
     "render",
+    "spent_messages",
 ]

@@ -62,7 +62,10 @@ DOCK_CSS = """
 .st-key-ddz-dock [data-testid="dock-state"]{font-size:12px;line-height:1.2}
 .ddz-hint{font-size:13.5px;line-height:1.35;background:#eaf2fd;border:1px solid #8db4e8;border-radius:14px;
  padding:3px 10px;width:fit-content;max-width:100%;box-sizing:border-box}
-.ddz-hint summary{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;cursor:pointer;list-style:none}
+.ddz-hint summary{display:flex;gap:.3em;white-space:nowrap;cursor:pointer;list-style:none}
+.ddz-hint summary>span{min-width:0;overflow:hidden;text-overflow:ellipsis}
+.ddz-hint .ddz-hint-head{flex:0 1 auto}.ddz-hint .ddz-hint-why{flex:1 1 0;color:#35506f}
+.ddz-hint[open] .ddz-hint-why{display:none}
 .ddz-hint summary::-webkit-details-marker{display:none}
 .ddz-hint summary::after{content:" ▾";color:#2b6cb0}
 .ddz-hint[open] summary{white-space:normal}.ddz-hint[open] summary::after{content:" ▴"}

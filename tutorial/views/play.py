@@ -23,7 +23,7 @@ from ddz.plays import classify
 from tutorial import guard
 from tutorial.browser import page_effects, table_fx
 from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
-from tutorial.logic import count, describe
+from tutorial.logic import cards_left, count, describe
 from tutorial.practice import (
     GUIDED_CODE,
     HUMAN,
@@ -221,7 +221,7 @@ def _hint() -> None:
             cycle["options"] = hint_options(g, HUMAN, cycle["first"])
         options = cycle["options"]
         cycle["i"] = (cycle["i"] + 1) % len(options)
-        action = options[cycle["i"]][0]
+        action = options[cycle["i"]].action
         ids = ids_for(parse(action), g.hands[HUMAN]) if action != PASS else []
         force_selection(KEY, ids)
         first = cycle["i"] == 0
@@ -245,12 +245,14 @@ def _hint() -> None:
 
 def hint_chip_html(text: str) -> str:
     """«Pista» as a one-line chip that opens on tap (in the browser, no round trip): the play it
-    suggests on the chip, why in the part that opens."""
+    suggests, and the start of why on the same line (cut where the line ends); tapped, the whole
+    reason in the part that opens."""
     label, _, body = text.partition(": ")  # «Pista», or «Pista 2 de 7» when pressed again
     head, _, why = body.partition(" — ")
+    line = f'<span class="ddz-hint-why" data-testid="hint-why">— {html.escape(why)}</span>' if why else ""
     return (
         '<details class="ddz-hint"><summary data-testid="hint-chip">'
-        f"<b>{html.escape(label)}:</b> {html.escape(head)}</summary>"
+        f'<span class="ddz-hint-head"><b>{html.escape(label)}:</b> {html.escape(head)}</span>{line}</summary>'
         f'<div data-testid="hint-full">{html.escape(why or body)}</div></details>'
     )
 
@@ -529,7 +531,7 @@ def seat_box(seat: int) -> str:
     if g.phase == OVER:  # the hand is over: show what was left in each hand
         return (
             f'<div class="{cls}" data-testid="seat-{seat}"><b>{html.escape(NAMES[seat])}</b>{role}<br>'
-            f"le quedaban {count(n, 'carta')}{cards_html(g.hands[seat], empty='')}</div>"
+            f"{cards_left(n, 'le')}{cards_html(g.hands[seat], empty='')}</div>"
         )
     return (
         f'<div class="{cls}" data-testid="seat-{seat}"><b>{html.escape(NAMES[seat])}</b>{role}{arrow}<br>'
@@ -955,9 +957,7 @@ if over:
         )
         st.markdown("\n".join(f"- {line}" for line in r.explain(("Sur (tú)", "Este", "Oeste"))))
         if g.hands[HUMAN]:
-            st.html(
-                f"<div>Te quedaban {count(len(g.hands[HUMAN]), 'carta')}:</div>{cards_html(g.hands[HUMAN])}"
-            )
+            st.html(f"<div>{cards_left(len(g.hands[HUMAN]), 'Te')}:</div>{cards_html(g.hands[HUMAN])}")
         row = st.container(horizontal=True)
         row.button("Repetir este reparto", on_click=_again, args=(hand_v,), key="again")
         row.button("Otra partida", on_click=_another, args=(hand_v,), type="primary", key="another")
