@@ -2021,9 +2021,9 @@ _RETOS_ENTRIES: tuple[Entry, ...] = (
         "retos.theme",
         "",
         "{theme, select, keep_rocket {Guarda el cohete para el final} keep_bomb {Guarda la bomba para más "
-        "tarde} count_bombs {Cuenta las bombas} dont_cover {No tapes a tu compañero} yield_lead {Cede la "
+        "tarde} keep_bomb_later {La bomba, ahora no} count_bombs {Cuenta las bombas} dont_cover {No tapes a tu compañero} yield_lead {Cede la "
         "salida a tu compañero} bomb_now {Recupera la salida con la bomba} last_card {Le queda una carta: "
-        "nada de sueltas} kicker {El trío, con acompañante} straight_first {La escalera primero} break_trio "
+        "nada de sueltas} last_card_some {Le queda una carta: cuidado con las sueltas} kicker {El trío, con acompañante} straight_first {La escalera primero} break_trio "
         "{Rompe el trío} break_pair {Rompe la pareja} boss_first {Primero la que manda} wait {Pasa y espera} "
         "own {Gana tu propia posición} other {Encuentra la jugada que gana}}",
         "a puzzle's theme (each one a predicate of tutorial.retos.THEMES)",
@@ -2040,7 +2040,8 @@ _RETOS_ENTRIES: tuple[Entry, ...] = (
             ("keep_rocket", "Jugar el cohete ahora pierde: la línea que gana lo guarda para el final."),
             (
                 "keep_bomb",
-                "Jugar la bomba {move, cards} ahora pierde: la línea que gana la guarda para más tarde.",
+                "Jugar la bomba {move, cards} ahora pierde: {kept, select, true {la línea que gana la guarda para "
+                "más tarde} other {la línea que gana juega esas cuatro cartas más tarde, en {later, cards}}}.",
             ),
             (
                 "count_bombs",
@@ -2069,7 +2070,8 @@ _RETOS_ENTRIES: tuple[Entry, ...] = (
             (
                 "last_card",
                 _seat("who", "El")
-                + " tiene una sola carta: no saques sueltas. Salir con {move, cards} pierde.",
+                + " tiene una sola carta: {singles_win, select, true {cuidado con las sueltas} other {no saques "
+                "sueltas}}. Salir con {move, cards} pierde.",
             ),
             (
                 "kicker",

@@ -465,9 +465,9 @@ def wait_said(page: Page, since: int, pattern: str) -> str:
 
 def spoken_action(game: Game, seat: int, action: str) -> str:
     """A pattern for one action of the engine's record, as the live region must say it: who, and
-    the bid, the pass or the cards of the play (their names from the engine's say_cards)."""
+    the bid, the pass or the cards of the play (their names from the engine's named_cards: «juega el cohete»)."""
     from ddz.game import BIDDING, PASS
-    from ddz.messages import say_cards
+    from ddz.messages import named_cards
     from ddz.plays import classify
 
     who = SEATS[seat]
@@ -475,7 +475,7 @@ def spoken_action(game: Game, seat: int, action: str) -> str:
         return rf"\b{who} pas(a|as)\b"
     if game.phase == BIDDING:
         return rf"\b{who} puj(a|as) {action}\b"
-    return rf"\b{who} jueg(a|as) {re.escape(say_cards(classify(action).shown()))}\b"
+    return rf"\b{who} jueg(a|as) {re.escape(named_cards(classify(action).shown()))}\b"
 
 
 def spoken_turn(game: Game) -> str:

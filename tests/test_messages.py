@@ -2221,11 +2221,13 @@ RETOS_CASES: list[tuple[str, Callable[[], object], str]] = [
         for theme, title in (
             ("keep_rocket", "Guarda el cohete para el final"),
             ("keep_bomb", "Guarda la bomba para más tarde"),
+            ("keep_bomb_later", "La bomba, ahora no"),
             ("count_bombs", "Cuenta las bombas"),
             ("dont_cover", "No tapes a tu compañero"),
             ("yield_lead", "Cede la salida a tu compañero"),
             ("bomb_now", "Recupera la salida con la bomba"),
             ("last_card", "Le queda una carta: nada de sueltas"),
+            ("last_card_some", "Le queda una carta: cuidado con las sueltas"),
             ("kicker", "El trío, con acompañante"),
             ("straight_first", "La escalera primero"),
             ("break_trio", "Rompe el trío"),
@@ -2244,8 +2246,14 @@ RETOS_CASES: list[tuple[str, Callable[[], object], str]] = [
             ),
             (
                 "keep_bomb",
-                {"move": "7777"},
+                {"move": "7777", "kept": True, "later": ""},
                 "Jugar la bomba 7 7 7 7 ahora pierde: la línea que gana la guarda para más tarde.",
+            ),
+            (
+                "keep_bomb",
+                {"move": "7777", "kept": False, "later": "7777 35"},
+                "Jugar la bomba 7 7 7 7 ahora pierde: la línea que gana juega esas cuatro cartas más tarde, en "
+                "7 7 7 7 + 3 5.",
             ),
             (
                 "count_bombs",
@@ -2279,8 +2287,13 @@ RETOS_CASES: list[tuple[str, Callable[[], object], str]] = [
             ),
             (
                 "last_card",
-                {"who": 1, "move": "K"},
+                {"who": 1, "move": "K", "singles_win": False},
                 "El campesino 1 tiene una sola carta: no saques sueltas. Salir con K pierde.",
+            ),
+            (
+                "last_card",
+                {"who": 1, "move": "K", "singles_win": True},
+                "El campesino 1 tiene una sola carta: cuidado con las sueltas. Salir con K pierde.",
             ),
             (
                 "kicker",

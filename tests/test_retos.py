@@ -178,10 +178,21 @@ def test_trio_pair_straight_and_kicker_themes_read_the_cards() -> None:
     assert retos.break_trio(p, trio) is None  # the whole trio goes
 
 
+def test_keep_bomb_says_whether_the_line_keeps_it() -> None:
+    """The winning line that plays the four as a four-with-two does not «guarda la bomba»."""
+    p = Position.three("777735Q", "89", "TJ", turn=0)
+    s = fake(p, "Q p p 777735", ["Q"], {"7777": "7777 p p 3 8"})
+    assert retos.keep_bomb(p, s) == {"move": "7777", "kept": False, "later": "7777 35"}
+    s = fake(p, "3 p p 5 p p Q p p 7777", ["3"], {"7777": "7777 p p 3 8"})
+    assert retos.keep_bomb(p, s) == {"move": "7777", "kept": True, "later": ""}
+
+
 def test_last_card_and_count_bombs() -> None:
     p = Position.three("5566K", "Q", "4444A", turn=0)
     s = fake(p, "55 p p 66 p p K", ["55"], {"K": "K p 4444"})
-    assert retos.last_card(p, s) == {"who": 1, "move": "K"}
+    assert retos.last_card(p, s) == {"who": 1, "move": "K", "singles_win": False}
+    s2 = fake(p, "55 p p 66 p p K", ["55", "5"], {"K": "K p 4444"})  # a single that wins too
+    assert retos.last_card(p, s2) == {"who": 1, "move": "K", "singles_win": True}
     assert retos.count_bombs(p, s) == {
         "owner": 2,
         "bomb": "4444",
@@ -199,7 +210,7 @@ def sentences(z: Puzzle) -> list[str]:
     s = retos.solution(p)
     out = [
         retos.say_task(p),
-        retos.say_theme(z.theme),
+        retos.say_theme(z.theme, z.why),
         retos.say_why(z.theme, z.why),
         retos.say_count(s),
     ]
@@ -450,3 +461,52 @@ def test_no_page_script_shows_a_stray_string() -> None:
             and isinstance(n.value.value, str)
         ]
         assert stray == [], (path.name, stray)
+
+
+def _open_result(p: Position, move: str) -> str:
+    """The side that wins after ``move`` from ``p``, by the truth check's plain minimax (its own
+    model: no pruning, no code shared with :mod:`ddz.endgame`)."""
+    from truthcheck import endgame as brute
+    from truthcheck import facts
+
+    if len(p.hands) != 3:
+        raise AssertionError("a three-hand puzzle")
+    hands = (str(p.hands[0]), str(p.hands[1]), str(p.hands[2]))
+    table = str(p.table.cards) if p.table is not None and p.table_seat != p.turn else ""
+    owner = p.table_seat if table and p.table_seat is not None else -1
+    return brute.result(hands, p.turn, table, owner, PASS if move == PASS else facts.canon(move))
+
+
+def test_every_theme_sentence_of_retos_is_as_strong_as_its_solution() -> None:
+    """Issue 52: «no saques sueltas» where a single wins, «guarda la bomba» where the line plays those
+    four as a four-with-two. Each theme's title and sentence are read as claims and judged apart:
+    «nada de sueltas» / «no saques sueltas» only when no single lead wins (plain minimax over every
+    single of the hand), «Guarda la bomba» / «la guarda» only when every play of the mover's side in
+    the winning line that holds those cards is the bomb itself."""
+    from truthcheck import facts
+
+    judged = Counter[str]()
+    for z in puzzles():
+        if z.theme not in ("last_card", "keep_bomb"):
+            continue
+        p = z.position()
+        title, why = retos.say_label(z), retos.say_why(z.theme, z.why)
+        mover = p.side(p.turn)
+        if z.theme == "last_card":
+            singles = sorted(set(str(p.hands[p.turn])))
+            some = any(_open_result(p, s) == mover for s in singles)
+            assert ("nada de sueltas" in title) == (not some) == ("no saques sueltas" in why), (
+                z.id,
+                title,
+                why,
+            )
+        else:
+            four = facts.canon(str(z.why["move"]).replace(" ", ""))
+            mine = [
+                st.move for st in steps(p, z.line) if st.before.side(st.seat) == mover and st.move != PASS
+            ]
+            kept = all(facts.canon(m) == four for m in mine if four[0] in facts.canon(m))
+            assert _open_result(p, z.line[0]) == mover, z.id
+            assert ("Guarda la bomba" in title) == kept == ("la guarda" in why), (z.id, title, why)
+        judged[z.theme] += 1
+    assert judged["last_card"] >= 3 and judged["keep_bomb"] >= 2, judged

@@ -144,7 +144,23 @@ def keep_bomb(p: Position, s: Solution) -> Witness | None:
     if not s.line or _is_bomb(s.line[0]):
         return None
     bombs = [m for m in _losing(s) if _kind(m) == "bomb"]
-    return {"move": shown(bombs[0])} if bombs else None
+    return {"move": shown(bombs[0]), **bomb_kept(p, s.line, bombs[0])} if bombs else None
+
+
+def bomb_kept(p: Position, line: Sequence[str], bomb: str) -> Witness:
+    """Does the winning ``line`` keep ``bomb`` (the mover's own four) as a bomb? ``kept``: every play
+    of the mover's side in it that holds one of those cards is that bomb; else ``later``, the first
+    play that spends them otherwise (a four with two, a trio…)."""
+    four = parse(bomb.replace(" ", ""))
+    rank = next(r for r in range(15) if four.counts[r])
+    mine = [st.move for st in steps(p, line) if st.before.side(st.seat) == p.to_move and st.move != PASS]
+    other = [m for m in mine if parse(m).counts[rank] and parse(m) != four]
+    return {"kept": not other, "later": shown(other[0]) if other else ""}
+
+
+def singles_win(s: Solution) -> bool:
+    """Some winning first move is a single card."""
+    return any(m != PASS and _kind(m) == "single" for m in s.winning_moves)
 
 
 def count_bombs(p: Position, s: Solution) -> Witness | None:
@@ -203,7 +219,7 @@ def last_card(p: Position, s: Solution) -> Witness | None:
             if len(p.hands[seat]) == 1:
                 singles = [m for m in _losing(s) if _kind(m) == "single"]
                 if singles:
-                    return {"who": seat, "move": shown(singles[0])}
+                    return {"who": seat, "move": shown(singles[0]), "singles_win": singles_win(s)}
     return None
 
 
@@ -500,10 +516,17 @@ def say_task(p: Position) -> str:
 def say_label(z: Puzzle) -> str:
     if z.id == OWN:
         return render("retos.own_label", theme=say_theme(z.theme))
-    return render("retos.label", n=z.number, theme=say_theme(z.theme))
+    return render("retos.label", n=z.number, theme=say_theme(z.theme, z.why))
 
 
-def say_theme(theme: str) -> str:
+def say_theme(theme: str, why: Witness | None = None) -> str:
+    """The title of ``theme``; with its witness ``why``, no stronger than the solution: «nada de
+    sueltas» only when no single wins, «Guarda la bomba» only when the line keeps it."""
+    w = why or {}
+    if theme == "last_card" and w.get("singles_win"):
+        theme = "last_card_some"
+    elif theme == "keep_bomb" and w.get("kept") is False:
+        theme = "keep_bomb_later"
     return render("retos.theme", theme=theme)
 
 
