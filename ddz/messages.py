@@ -2553,6 +2553,7 @@ __all__ = [
     "Said",
     "Seats",
     "message",
+    "named_cards",
     "nested",
     "render",
     "render_message",
