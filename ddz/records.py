@@ -23,11 +23,6 @@ class RecordError(CodedError):
         self.index = index
 
 
-def make_record(game: Game) -> dict[str, Any]:
-    """The record of ``game`` (:meth:`Game.record <ddz.game.Game.record>`)."""
-    return game.record()
-
-
 MAX_RECORD_BYTES = 64 * 1024
 """A record (its JSON text, UTF-8) larger than this is refused before it is parsed."""
 MAX_RECORD_REDEALS = 1000

@@ -62,7 +62,7 @@ def test_every_reachable_position_reads_back_to_an_equal_game(seed: int, stop: i
     text = g.position()
     back = Game.from_position(text)
     assert back.position() == text
-    assert back == g and hash(back) == hash(g)
+    assert back == g
     assert _views(back) == _views(g)
     assert eval(repr(g)) == g and len(repr(g)) < 200
     # The same actions from here keep both games equal, to the end of the hand.
@@ -135,7 +135,7 @@ def test_equality_is_by_position_not_history() -> None:
     b.skip_bidding(0)
     b2 = Game.from_position(a.position())
     assert a == b2 and a.actions != b2.actions and b2.actions == []
-    assert a != b and len({a, b2}) == 1
+    assert a != b and len({a.position(), b2.position()}) == 1
     assert (a == "not a game") is False
 
 
@@ -206,3 +206,12 @@ def test_position_errors_are_coded_spanish() -> None:
             Game.from_position(bad)  # type: ignore[arg-type]
         assert exc.value.code == code
     assert str(exc.value).startswith("no es una posición")
+
+
+def test_a_game_is_not_hashable() -> None:
+    """A game changes with ``apply()``: like a list it has no hash (a set or a dict key would lose it);
+    its position text is the value to hash."""
+    g = Game.from_code("0000-0008G")
+    with pytest.raises(TypeError):
+        hash(g)
+    assert len({g.position(), g.copy().position()}) == 1
