@@ -321,6 +321,7 @@ class Game:
         self.plays_by_seat, self.landlord_played, self.doublings = [0, 0, 0], Cards(), []
         self.actions, self.trail, self.last_action, self.result = [], [], {}, None
         self._deals, self._rng_state, self._hand_cache, self._no_history = [], None, {}, False
+        self._pushed: list[Game] = []
 
     def __eq__(self, other: object) -> bool:
         """Equal positions (the history that led to them does not count)."""
@@ -494,6 +495,28 @@ class Game:
         )
 
     # ---- actions ------------------------------------------------------------------------
+    def push(self, action: str, seat: int | None = None, ids: list[str] | None = None) -> list[Event]:
+        """:meth:`apply`, remembering the game as it was so that :meth:`pop` can take the action back
+        (as python-chess's ``Board.push``). Raises :class:`GameError` and changes nothing if the
+        action is not allowed."""
+        before, stack = self.copy(), self._pushed
+        events = self.apply(action, seat, ids)  # (apply forgets the pushed games)
+        self._pushed = [*stack, before]
+        return events
+
+    def pop(self) -> str:
+        """Take back the last action made with :meth:`push` and return it; :class:`GameError`
+        ``nothing_to_pop`` when no pushed action is left (an action made with :meth:`apply`
+        forgets every earlier push: popping past it would undo the wrong action)."""
+        pushed = self._pushed
+        if not pushed:
+            raise GameError("nothing_to_pop")
+        action = self.actions[-1]
+        *rest, before = pushed  # never changed in place: a copy of this game shares the list
+        self.__dict__.update(before.__dict__)
+        self._pushed = rest
+        return action
+
     def apply(self, action: str, seat: int | None = None, ids: list[str] | None = None) -> list[Event]:
         """Apply the action of the player to move; raises :class:`GameError` and changes
         nothing if it is not allowed.
@@ -512,6 +535,8 @@ class Game:
         else:
             events = self._play(action.strip(), ids)
             self.actions.append(self.trail[-1][1])  # the play as written (or the pass) just taken
+        if self._pushed:
+            self._pushed = []  # pop() must not undo this action as if it were the last push
         return events
 
     def _bid(self, action: str) -> list[Event]:

@@ -2196,6 +2196,13 @@ _API_ERROR_ENTRIES: tuple[Entry, ...] = (
         "esa partida no tiene registro",
     ),
     _e(
+        "game.nothing_to_pop",
+        "",
+        "no hay ninguna acción que deshacer: Game.pop() deshace solo las acciones de Game.push()",
+        "Game.pop() with no action made by Game.push() left",
+        "no hay nada que deshacer",
+    ),
+    _e(
         "ai.unknown_level",
         "",
         "nivel desconocido «{level}»: los niveles son {known, list}",

@@ -233,3 +233,39 @@ def test_legal_actions_are_the_legal_plays_written_out(code: int, variant: str, 
         spelt = action if action in (PASS, "1", "2", "3") else " ".join(reversed(action.lower()))
         g.apply(spelt)
         assert g.actions[-1] == action
+
+
+@settings(max_examples=examples(60))
+@given(st.integers(0, 10**6), st.integers(1, 60))
+def test_pop_takes_back_each_push_in_turn(seed: int, n: int) -> None:
+    """``push``/``pop`` as python-chess's ``Board``: each pop gives back the position, the history and
+    the legal actions the game had before the push it undoes; an action made with ``apply`` is not
+    undone, a refused push changes nothing, and a copy pops apart from the original."""
+    rng = random.Random(seed)
+    g = Game.from_code(encode(seed))
+    seen: list[tuple[str, list[str], list[str], str]] = []
+    for _ in range(n):
+        if g.is_over:
+            break
+        seen.append((g.position(), list(g.actions), g.legal_actions(), rng.choice(g.legal_actions())))
+        g.push(seen[-1][3])
+    twin = g.copy()
+    with pytest.raises(GameError):
+        g.push("not an action")
+    assert g.position() == twin.position()
+    if seen:
+        assert twin.pop() == seen[-1][3] and g.actions == twin.actions + [seen[-1][3]]
+    for position, actions, legal, action in reversed(seen):
+        assert g.pop() == action
+        assert (g.position(), g.actions, g.legal_actions()) == (position, actions, legal)
+    with pytest.raises(GameError) as e:
+        g.pop()
+    assert e.value.code == "nothing_to_pop"
+
+
+def test_apply_is_not_undone_by_pop() -> None:
+    g = Game.from_code("0000-0008G")
+    g.push("1")
+    g.apply("p")
+    with pytest.raises(GameError):
+        g.pop()  # the last action was applied, not pushed: popping would undo the wrong one

@@ -2408,6 +2408,11 @@ API_ERROR_CASES: list[tuple[str, Callable[[], object], str]] = [
         _mid_hand_record,
         "una partida rehecha desde una posición a mitad de mano no tiene registro: no se sabe su historia",
     ),
+    (
+        "game.nothing_to_pop",
+        lambda: error(game("3", "3").pop),
+        "no hay ninguna acción que deshacer: Game.pop() deshace solo las acciones de Game.push()",
+    ),
     ("game.game_over", lambda: error(Cpu().advise, _over()), "la mano ya ha terminado"),
     (
         "ai.unknown_level",

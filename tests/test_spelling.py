@@ -35,6 +35,8 @@ KNOWN = {
     "standard": "the name of the standard variant in a record, quoted as written",
     "str": "a programmer's error names Python's type",
     "Cards": "a programmer's error names ddz's class",
+    "Game": "a programmer's error names ddz's class",
+    "push": "a programmer's error names Game.push, the method it means",
     "hands": "a record's field name, quoted as written",
     "kitty": "a record's field name, quoted as written",
     "actions": "a record's field name, quoted as written",
