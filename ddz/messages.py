@@ -14,7 +14,11 @@ A template is a small subset of ICU MessageFormat:
 - ``{name, seat}`` / ``{name, Seat}`` / ``{name, the_seat}``: a seat number as ``asiento 1`` /
   ``Asiento 1`` / ``el asiento 1``, or as the seat's own name when the caller passes ``seats``.
 - ``{name, cards}``: cards in notation (``"TTJJQQ"``, ``"QQQ R"``, or a list of plays) as a learner
-  reads them on the cards: ``10 10 J J Q Q``, ``Q Q Q + comodín grande`` (see :func:`say_cards`).
+  reads them on the cards: ``10 10 J J Q Q``, ``Q Q Q + comodín grande`` (see :func:`say_cards`);
+  right after «a», «con» or a verb of playing (``juega``, ``supera``…) a lone joker or the rocket
+  takes its article, contracted («juega el cohete», «supera al comodín grande»).
+  ``{name, noun_cards}`` always does so (:func:`named_cards`); ``{name, the_cards}`` gives every
+  play its article («el 4», «los 9 9»).
 - ``{name, signed}``: an integer with its sign (``+2``, ``−2`` with the minus sign); ``{name, list}``: items joined
   «a, b y c»; ``{name, commas}``: items joined «a, b, c».
 - ``{name, select, key {text} … other {text}}``: the branch whose key is the value (``true`` /
@@ -2098,7 +2102,12 @@ _RETOS_ENTRIES: tuple[Entry, ...] = (
         "{second}} other {ganan #: {wins, list}}}.",
         "the moves that win (first, second: the first and the last; wins: all of them; retos.move each)",
     ),
-    _e("retos.move", "", "{pass, select, true {pasar} other {{cards, cards}}}", "a move: a play, or passing"),
+    _e(
+        "retos.move",
+        "",
+        "{pass, select, true {pasar} other {{cards, noun_cards}}}",
+        "a move: a play (a lone joker or the rocket with its article), or passing",
+    ),
     _e("retos.pass", "", "pasa", "a pass in a line shown as cards"),
     _e("retos.cards_left", "", "{n, plural, one {# carta} other {# cartas}}", "the cards a seat holds"),
     _e("retos.no_cards", "R-WIN-1", "sin cartas: se acabó", "a hand that has gone out"),
@@ -2313,7 +2322,20 @@ GROUPS["request"] = "OpError.code — a malformed request of the conformance ope
 Node = str | tuple[Any, ...]
 _COMPILED: dict[str, tuple[tuple[Node, ...], tuple[str, ...]]] = {}
 _STYLES = frozenset(
-    {"", "rank", "kind", "seat", "Seat", "the_seat", "signed", "list", "commas", "cards", "the_cards"}
+    {
+        "",
+        "rank",
+        "kind",
+        "seat",
+        "Seat",
+        "the_seat",
+        "signed",
+        "list",
+        "commas",
+        "cards",
+        "noun_cards",
+        "the_cards",
+    }
 )
 
 
@@ -2533,6 +2555,8 @@ def _value(value: Any, style: str, seats: Seats, code: str) -> str:
         if isinstance(value, list | tuple):
             return " · ".join(say_cards(str(v)) for v in value)
         return say_cards(str(value))
+    if style == "noun_cards":
+        return named_cards(str(value))
     if style == "the_cards":
         return named_cards(str(value), article=True)
     if style in ("seat", "Seat", "the_seat"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from ddz.ai import hint
+from ddz.ai import Cpu, hint
 from ddz.ai.cpu import control_summary
 from ddz.ai.reasons import Reason, as_message, render
 from ddz.cards import parse
@@ -153,3 +153,40 @@ def test_the_lesson_check_bites(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(solver, "min_plays", lambda hand: real(hand) + (parse(hand) in counted))
     wrong = [s for s in lesson_sentences() if s.problems]
     assert wrong and {s.kind for s in wrong} == {"lesson.count"}
+
+
+@pytest.mark.parametrize("i", [21, 48, 51])
+def test_practica_esta_posicion_names_every_winning_move(i: int) -> None:
+    """Issue 52: «Practica esta posición» said «solo ganan X o Y» where more moves won. The count of
+    your own lost position, offered at the review's exact key moment, is a claim: the moves it names
+    are every winning first move by plain minimax (truthcheck), and a sentence that leaves one out is
+    caught."""
+    from truthcheck.claims import check_count
+    from tutorial.retos import count_claim, from_hand, solution
+    from tutorial.review import key_moment, review
+
+    code = encode(i * 104729 + 31)
+    said = [s for s in practice(code, "easy", you="easy") if s.source == "practice_position"]
+    assert len(said) == 1 and said[0].problems == (), said
+    assert "cohete" not in said[0].text or "el cohete" in said[0].text
+    p, _ = Practice.start(code, level="easy")  # the same hand again, for the position and a wrong claim
+    me = Cpu("easy")
+    while not p.over:
+        p.act(me.act(p.game)) if p.game.turn == HUMAN else p.cpu_step()
+    acts = list(p.game.actions)
+    items = review(code, acts)
+    moment = key_moment(code, acts, items)
+    assert moment is not None and moment.item is not None
+    z = from_hand(code, acts[: items[moment.item].index])
+    assert z is not None
+    pos = z.position()
+    table = str(pos.table.cards) if pos.table is not None and pos.table_seat != pos.turn else ""
+    owner = pos.table_seat if table and pos.table_seat is not None else -1
+    claim = count_claim(solution(pos))
+    wins = claim["data"]["wins"]
+    short = {**claim, "data": {**claim["data"], "wins": wins[:-1], "count": len(wins) - 1}}
+    hands = (z.hands[0], z.hands[1], z.hands[2])
+    assert check_count(hands, pos.turn, table, owner, claim) == []
+    if len(wins) > 1:
+        assert check_count(hands, pos.turn, table, owner, short)
+    assert check_count(hands, pos.turn, table, owner, {**claim, "data": {**claim["data"], "count": 9}})

@@ -741,6 +741,25 @@ def winner_hand(final: Game, d: dict[str, Any]) -> list[str]:
     return bad + _keep_control(start, kept, list(d["plan"]))
 
 
+def check_count(hands: tuple[str, str, str], turn: int, table: str, owner: int, claim: Message) -> list[str]:
+    """«De todas tus jugadas posibles, solo gana X» («ganan 3: …») of a three-hand position (seat 0 the
+    landlord; ``table`` the play to answer, ``""`` when ``turn`` leads): the moves named are exactly
+    the first moves that win, by plain minimax, and the count is theirs."""
+    bad: list[str] = []
+    d = claim["data"]
+    state = (facts.hand_of(hands[0]), facts.hand_of(hands[1]), facts.hand_of(hands[2]))
+    mine = endgame.side(turn)
+    wins = {
+        m
+        for m in endgame.moves(state, turn, table, owner)
+        if endgame.result(state, turn, table, owner, m) == mine
+    }
+    named = [PASS if w["data"]["pass"] else facts.canon(_cards(w["data"]["cards"])) for w in d["wins"]]
+    _check(bad, set(named) == wins and len(named) == len(wins), f"the winning moves: {sorted(wins)}")
+    _check(bad, int(d["count"]) == len(wins), f"the count: {len(wins)}")
+    return bad
+
+
 def _exact_zone(games: list[Game], items: list[Any]) -> tuple[int, dict[str, Any]] | None:
     """The first decision of seat 0 with few cards left (:data:`tutorial.review.EXACT_CARDS`), solved
     by plain minimax: ``(n, facts)`` where ``facts`` says whether the side had already lost there,

@@ -36,7 +36,7 @@ from tutorial.practice import (
 from tutorial.review import counted, key_moment, review
 
 from . import facts
-from .claims import Decision, check, check_history, check_moment, check_summary
+from .claims import Decision, check, check_count, check_history, check_moment, check_summary
 from .wording import wording
 
 
@@ -139,6 +139,24 @@ def practice(code: str, level: str, you: str = "hard") -> Iterator[Sentence]:
     if moment is not None:
         problems = check_moment(code, actions, items, moment.claim)
         yield _said("key_moment", f"{code} {level}", moment.text, moment.claim["code"], problems)
+        if moment.claim["code"] == "review.exact_moment" and moment.item is not None:
+            yield from _own_puzzle(code, actions[: items[moment.item].index], f"{code} {level}")
+
+
+def _own_puzzle(code: str, before: list[str], where: str) -> Iterator[Sentence]:
+    """«Practica esta posición»: the count of winning moves of your own position as a puzzle,
+    checked by plain minimax (:func:`truthcheck.claims.check_count`)."""
+    from tutorial.retos import count_claim, from_hand, solution
+
+    z = from_hand(code, before)
+    if z is None:
+        return
+    p = z.position()
+    table = str(p.table.cards) if p.table is not None and p.table_seat != p.turn else ""
+    owner = p.table_seat if table and p.table_seat is not None else -1
+    claim = count_claim(solution(p))
+    problems = check_count((z.hands[0], z.hands[1], z.hands[2]), p.turn, table, owner, claim)
+    yield _said("practice_position", where, render_message(claim), "retos.count", problems)
 
 
 def lesson_sentences() -> Iterator[Sentence]:

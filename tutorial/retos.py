@@ -30,7 +30,7 @@ from ddz.codes import cards_of, ids_for
 from ddz.compare import compare_plays
 from ddz.endgame import PASS, Position, Solution, solve
 from ddz.game import Game, assign_ids
-from ddz.messages import nested, render
+from ddz.messages import nested, render, render_message
 from ddz.moves import legal_plays
 from ddz.plays import Play, Rejection, analyze
 
@@ -535,10 +535,16 @@ def say_why(theme: str, why: Witness) -> str:
     return render(f"retos.why_{theme}", why)
 
 
-def say_count(s: Solution) -> str:
-    """«De todas tus jugadas posibles, solo gana 3 3.»"""
+def count_claim(s: Solution) -> dict[str, Any]:
+    """«De todas tus jugadas posibles, solo gana 3 3.» as a claim (``retos.count``): every winning
+    first move of ``s``."""
     wins = [move_msg(m) for m in s.winning_moves]
-    return render("retos.count", count=len(wins), first=wins[0], second=wins[-1], wins=wins)
+    return nested("retos.count", count=len(wins), first=wins[0], second=wins[-1], wins=wins)
+
+
+def say_count(s: Solution) -> str:
+    """The sentence of :func:`count_claim`."""
+    return render_message(count_claim(s))
 
 
 def say_refutation(p: Position, line: Sequence[str]) -> str:
