@@ -1,8 +1,10 @@
 """The ``ddz`` command: classify, compare and list plays, show deals, check records, solve endgames.
 
 Output is in Spanish; ``--json`` (anywhere on the line) prints machine-readable results. Bad
-input exits with status 2 and a clear message, never a traceback; a reader that stops early
-(``ddz legal … | head -1``) ends the command quietly.
+input exits with status 2 and a clear message, never a traceback; with ``--json`` that message is a
+JSON object on stdout, ``{"error": {"code": …, "message": …}}`` (``code``: the catalog code of the
+problem, such as ``rejection.notation``, ``deal_code.length`` or ``cli.usage``), and nothing goes to
+stderr. A reader that stops early (``ddz legal … | head -1``) ends the command quietly.
 """
 
 from __future__ import annotations
@@ -58,8 +60,29 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:
         for en, words in _ARGPARSE_WORDS:  # argparse's English, not Spanish, is what is replaced
             message = re.sub(rf"\b{en}\b", render("cli.argparse", words=words), message)
-        self.print_usage(sys.stderr)
-        self.exit(2, printable(render("cli.error", cause=message)) + "\n")
+        raise _Failure("cli.usage", render("cli.error", cause=message), self.format_usage())
+
+
+class _Failure(Exception):
+    """An error of the command: a ``code`` (the catalog code of the problem, ``cli.usage`` for a bad
+    command line) and its Spanish line ``text`` (``error: …``); ``usage`` for a bad command line."""
+
+    def __init__(self, code: str, text: str, usage: str = "") -> None:
+        super().__init__(text)
+        self.code, self.text, self.usage = code, text, usage
+
+
+def _fail(args: argparse.Namespace | bool, code: str, text: str, usage: str = "") -> int:
+    """Report an error and return exit status 2: ``text`` on stderr (after ``usage``), or with
+    ``--json`` ``{"error": {"code", "message"[, "usage"]}}`` on stdout and nothing on stderr."""
+    as_json = args if isinstance(args, bool) else bool(getattr(args, "json", False))
+    if as_json:
+        error = {"code": code, "message": text.removeprefix(render("cli.error", cause=""))}
+        print(printable_json({"error": error | ({"usage": usage.strip()} if usage else {})}))
+    else:
+        sys.stderr.write(usage)
+        _say(text, err=True)
+    return 2
 
 
 def _say(*lines: str, err: bool = False) -> None:
@@ -92,8 +115,7 @@ def cmd_classify(args: argparse.Namespace) -> int:
         _emit(args, data, render("cli.classified", shown=got.shown(), play=got.as_message()))
         return 0
     if got.reason == "notation":
-        _say(render("cli.error", cause=got.as_message()), err=True)
-        return 2
+        return _fail(args, got.catalog_code, render("cli.error", cause=got.as_message()))
     data = {
         "cards": got.cards,
         "kind": "invalid",
@@ -112,8 +134,8 @@ def cmd_beats(args: argparse.Namespace) -> int:
     for what, text in (("play", args.play), ("table", args.table)):
         got = analyze(text, args.variant)
         if isinstance(got, Rejection) and got.reason == "notation":
-            _say(render("cli.unreadable", what=what, text=text, cause=got.as_message()), err=True)
-            return 2
+            text = render("cli.unreadable", what=what, text=text, cause=got.as_message())
+            return _fail(args, got.catalog_code, text)
     v = compare(args.play, args.table, args.variant)
     _emit(
         args,
@@ -131,8 +153,8 @@ def cmd_legal(args: argparse.Namespace) -> int:
     if args.table:
         got = analyze(args.table, args.variant)
         if not isinstance(got, Play):
-            _say(render("cli.bad_table", table=args.table, cause=got.as_message()), err=True)
-            return 2
+            text = render("cli.bad_table", table=args.table, cause=got.as_message())
+            return _fail(args, got.catalog_code, text)
         table = got
     plays = legal_plays(hand, table, args.variant)
     if args.json:
@@ -169,8 +191,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             data = read_capped(args.file, MAX_RECORD_BYTES)
         text = data.decode("utf-8")
     except TooLarge:
-        _say(render("cli.too_large", file=args.file, limit=MAX_RECORD_BYTES), err=True)
-        return 2
+        return _fail(args, "cli.too_large", render("cli.too_large", file=args.file, limit=MAX_RECORD_BYTES))
     except OSError as e:
         problem = (
             "missing"
@@ -183,14 +204,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
             if isinstance(e, NotAFile)
             else "other"
         )
-        _say(render("cli.cannot_read", file=args.file, problem=problem, reason=e.strerror), err=True)
-        return 2
+        text = render("cli.cannot_read", file=args.file, problem=problem, reason=e.strerror)
+        return _fail(args, "cli.cannot_read", text)
     except UnicodeDecodeError:
-        _say(render("cli.not_utf8", file=args.file), err=True)
-        return 2
+        return _fail(args, "cli.not_utf8", render("cli.not_utf8", file=args.file))
     game = replay(text)
-    if game.result is None:
-        _say(render("cli.record_open"))
+    if game.result is None:  # valid, but the hand goes on: no result yet
+        _emit(args, {"finished": False, "message": render("cli.record_open")}, render("cli.record_open"))
     else:
         _emit(args, game.result.as_dict(), *game.result.explain())
     return 0
@@ -237,8 +257,7 @@ def _endgame_position(args: argparse.Namespace) -> Position | str:
 def cmd_endgame(args: argparse.Namespace) -> int:
     pos = _endgame_position(args)
     if isinstance(pos, str):
-        print(render("cli.endgame_form", problem=pos), file=sys.stderr)
-        return 2
+        return _fail(args, "cli.endgame_form", render("cli.endgame_form", problem=pos))
     s = solve(pos, max_nodes=CLI_MAX_NODES)
     if args.json:
         print(printable_json(s.as_dict()))
@@ -333,9 +352,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     return quiet_on_closed_pipe(lambda: _main(argv))
 
 
+def _wants_json(argv: Sequence[str]) -> bool:
+    """Whether the command line asks for ``--json`` (or an abbreviation argparse accepts, such as
+    ``--js``) before any ``--``: known before it is parsed, so that a usage error is JSON too."""
+    words = list(argv)
+    words = words[: words.index("--")] if "--" in words else words
+    return any(len(w) >= 3 and "--json".startswith(w) and w.startswith("--j") for w in words)
+
+
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    try:
+        args = build_parser().parse_args(words)
+    except _Failure as e:
+        return _fail(_wants_json(words), e.code, e.text, e.usage)
     try:
         args.variant = Variant.parse(args.variant)
         code: int = args.func(args)
@@ -343,8 +373,11 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:  # an OSError, but not a player's error: see quiet_on_closed_pipe
         raise
     except (NotationError, InvalidPlay, CodeError, OSError, ValueError) as e:
-        _say(render("cli.error", cause=str(e)), err=True)
-        return 2
+        return _fail(args, getattr(e, "catalog_code", "cli.error"), render("cli.error", cause=str(e)))
+    except Exception as e:  # with --json, even a bug answers in JSON (and the traceback is lost)
+        if not args.json:
+            raise
+        return _fail(args, "cli.internal", f"{type(e).__name__}: {e}")
 
 
 if __name__ == "__main__":

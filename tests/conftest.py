@@ -46,7 +46,7 @@ GROUPS = {
         "test_check", "test_corpus", "test_fuzz_harness", "test_node_adapter", "test_peers",
         "test_protocol_and_runner", "test_python_adapter", "test_runner_zoo", "test_wheel", "test_project_files",
         "test_docs_pages", "test_peers_landlordai", "test_report", "test_runner_hardening", "test_hostile_inputs",
-        "test_schemas",
+        "test_schemas", "test_total_runner",
     },
     "app": {
         "test_annotated_hands", "test_app", "test_tutorial_logic", "test_review", "test_advice", "test_truth", "test_spelling",

@@ -305,3 +305,93 @@ def test_report_writes_into_the_current_folder_by_default(
     out = Path(build_parser().parse_args(["report"]).out).resolve()
     assert out == tmp_path / "REPORT.md"
     assert Path(ddz.conformance.__file__).parent not in out.parents
+
+
+# ---- --json errors: a JSON object on stdout, never a traceback nor plain text (issue 54, point 4) --------
+def _json_error(r: subprocess.CompletedProcess[str]) -> dict[str, str]:
+    """The ``error`` object of a ``--json`` failure: exit status 2, one JSON object on stdout with
+    a non-empty ``code`` and ``message``, and nothing on stderr."""
+    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
+    assert r.stderr == "" and "Traceback" not in r.stdout, r.stderr
+    got = json.loads(r.stdout)
+    assert isinstance(got, dict) and set(got) == {"error"}, got
+    error: dict[str, str] = got["error"]
+    assert isinstance(error["code"], str) and error["code"] and isinstance(error["message"], str)
+    assert error["message"].strip(), error
+    return error
+
+
+JSON_ERRORS = [
+    (("classify", "33X"), "rejection."),
+    (("beats", "3", "33X"), "rejection."),
+    (("legal", "3" * 5), "notation."),
+    (("legal", "3", "--table", "34"), "rejection."),
+    (("deal", "ZZZZ"), "deal_code."),
+    (("deal", "003N-QK8N1", "--redeal", "7"), "cli.usage"),
+    (("--variant", "nope", "classify", "3"), "variant."),
+    (("frobnicate",), "cli.usage"),
+    (("classify",), "cli.usage"),
+    (("classify", "3", "--bogus"), "cli.usage"),
+    (("replay", "/nonexistent.json"), "cli."),
+    (("endgame", "3"), "cli."),
+    (("endgame", "3333", "3"), "endgame."),
+    (("endgame", "--landlord", "3", "--farmer1", "4", "--farmer2", "5", "--turn", "x"), "cli.usage"),
+]
+
+
+@pytest.mark.parametrize(("args", "code"), JSON_ERRORS)
+def test_json_errors_are_json_on_stdout(args: tuple[str, ...], code: str) -> None:
+    error = _json_error(ddz("--json", *args))
+    assert error["code"].startswith(code), error
+    plain = ddz(*args)  # the same sentence as without --json, where it goes to stderr
+    assert plain.returncode == 2 and error["message"] in plain.stderr, (error, plain.stderr)
+    assert not plain.stdout.startswith("{")
+
+
+@pytest.mark.parametrize("where", ["first", "last", "abbreviated"])
+def test_json_errors_wherever_json_is_given(where: str) -> None:
+    args = {
+        "first": ("--json", "deal", "ZZZZ"),
+        "last": ("deal", "ZZZZ", "--json"),
+        "abbreviated": ("--js", "deal", "--redeal", "9", "003N-QK8N1"),  # argparse accepts --js
+    }[where]
+    _json_error(ddz(*args))
+
+
+def test_json_errors_of_the_real_process() -> None:
+    for args in (("--json", "frobnicate"), ("--json", "classify", "33X"), ("deal", "--json", "ZZZZ")):
+        r = ddz_process(*args)
+        assert "Traceback" not in r.stdout + r.stderr
+        _json_error(r)
+
+
+def test_json_errors_of_bad_files(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.json"
+    junk.write_bytes(b"\xff\xfe{}")
+    record = tmp_path / "bad.json"
+    record.write_text('{"format": "ddz-record", "version": 1, "code": "003N-QK8N1", "actions": ["p", "9"]}')
+    for path, code, named in ((junk, "cli.", True), (record, "record.", False), (tmp_path, "cli.", True)):
+        error = _json_error(ddz("--json", "replay", str(path)))
+        assert error["code"].startswith(code), error
+        assert str(path) in error["message"] or not named, error  # a file that cannot be read is named
+
+
+def test_json_replay_of_an_unfinished_hand_is_json(tmp_path: Path) -> None:
+    record = tmp_path / "open.json"
+    record.write_text('{"format": "ddz-record", "version": 1, "code": "003N-QK8N1", "actions": ["p"]}')
+    r = ddz("--json", "replay", str(record))
+    assert r.returncode == 0 and json.loads(r.stdout)["finished"] is False, r.stdout
+
+
+def test_json_turns_even_a_bug_into_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exception the command does not expect: JSON with --json, the traceback without it."""
+    import ddz.cli as module
+
+    def broken(args: object) -> int:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(module, "cmd_classify", broken)
+    error = _json_error(ddz("--json", "classify", "3"))
+    assert error["code"] == "cli.internal" and "a bug" in error["message"]
+    with pytest.raises(RuntimeError):
+        main(["classify", "3"])

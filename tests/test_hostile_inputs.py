@@ -138,11 +138,14 @@ def test_a_record_cannot_forge_the_replay_verdict(tmp_path: Path) -> None:
     record = {"format": "ddz-record", "version": 1, "code": "003N-QK8N1", "actions": ["3", "x" + forged]}
     f = tmp_path / "r.json"
     f.write_text(json.dumps(record), encoding="utf-8")
-    for extra in ([], ["--json"]):
-        r = _ddz("replay", str(f), *extra)
-        assert r.returncode == 2 and "Traceback" not in r.stderr
-        assert _controls(r.stdout + r.stderr) == [] and r.stderr.count("\n") == 1, r.stderr
-        assert "\\x0d\\x1b[2K" in r.stderr  # shown, escaped
+    r = _ddz("replay", str(f))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert _controls(r.stdout + r.stderr) == [] and r.stderr.count("\n") == 1, r.stderr
+    assert "\\x0d\\x1b[2K" in r.stderr  # shown, escaped
+    r = _ddz("replay", str(f), "--json")  # the error is JSON on stdout, its controls \u-escaped
+    assert r.returncode == 2 and r.stderr == "" and r.stdout.count("\n") == 1, r.stderr
+    assert _controls(r.stdout) == [] and "\\u001b[2K" in r.stdout
+    assert "\r\x1b[2K" in json.loads(r.stdout)["error"]["message"]  # the same text, read back
 
 
 @pytest.mark.parametrize(

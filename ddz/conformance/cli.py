@@ -4,6 +4,8 @@ ddz-conformance check [--corpus PATH] [--repo CHECKOUT]
 ddz-conformance run [--impl "CMD"]... [--corpus PATH] [--variant V] [--run GLOB] [--skip GLOB]
                     [--expectations FILE] [--write-expectations FILE] [--strict]
                     [--format pretty|json|markdown]
+ddz-conformance summary FILE
+ddz-conformance smoke --impl "CMD" [--timeout S]
 ddz-conformance dump [--corpus PATH]
 ddz-conformance fuzz --impl "CMD" [--examples N]
 ddz-conformance report [--out REPORT.md]
@@ -13,10 +15,22 @@ The corpus is the one shipped inside the package unless ``--corpus PATH`` (a fol
 ``cases/<op>/*.yaml`` and ``rules.md``) names another copy. A run that finds no case is an
 error (exit status 2), never «0 passed».
 
+``run`` starts every implementation first. One that cannot start (its command does not run, it
+exits, its start reply is off the protocol or late) is reported, and the others still run; the
+exit status is then 2 (else 1 when a case failed unexpectedly, 0 when none did).
+
 ``run --format json`` prints JSON lines: a header (the runner's version, the corpus's version,
-hash and case counts, each implementation's handshake), one line per case and outcome, and a
-footer (the counts per implementation and in total); the count line goes to stderr then, so
-stdout is JSON only. Bowtie's report is the model.
+hash and case counts, each implementation's handshake, or for one that could not start a
+``failed_to_start`` entry), an ``error`` line per implementation that could not start, one line
+per case and outcome, and a footer (the counts per implementation and in total, the names that
+could not start); the count line goes to stderr then, so stdout is JSON only. Every line follows
+``report.schema.json``. Bowtie's report is the model.
+
+``summary FILE`` reads such a report back (validated line by line) and prints a table of the
+counts per implementation. ``smoke --impl CMD`` starts one implementation, prints what its
+handshake declares and sends it one request (the corpus's shortest case of an op it declares):
+exit status 0 when it answers within the protocol, 1 when it started but did not, 2 when it
+could not start.
 """
 
 from __future__ import annotations
@@ -27,15 +41,17 @@ import json
 import math
 import os
 import sys
+import time
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
 from ..outside import NotAFile, TooLarge, printable, printable_json, quiet_on_closed_pipe, read_capped
 from ..variants import FLAG_DOCS, STANDARD, Variant
-from .corpus import Case, CorpusError, require_cases
+from .corpus import Case, CorpusError, mismatches, require_cases
 from .report import CACHE_DIR
 from .runner import (
     GIVE_UP_RULE,
@@ -44,6 +60,7 @@ from .runner import (
     ImplError,
     InProcess,
     Outcome,
+    Skip,
     Subprocess,
     run_all,
     show_progress,
@@ -121,17 +138,38 @@ def _parse_variant(spec: str) -> Variant:
         ) from None
 
 
-def _start_all(commands: list[str], timeout: float) -> list[tuple[Subprocess, dict[str, Any]]]:
-    """Start every command: each with the ``implementation`` object of its handshake."""
-    started: list[tuple[Subprocess, dict[str, Any]]] = []
+@dataclass(frozen=True)
+class StartFailure:
+    """An implementation that could not start: reported (in every format), while the others run."""
+
+    command: str
+    error: str
+    stderr: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """What the report calls it: its command (it gave no name), escaped and clipped."""
+        return printable(self.command)[:200]
+
+    def entry(self) -> dict[str, Any]:
+        """Its entry in the JSON header, in place of a handshake (``failed_start`` in the schema)."""
+        return {"name": self.name, "command": self.command, "failed_to_start": True, "error": self.error}
+
+
+Started = tuple[Implementation, dict[str, Any]]
+"""An implementation that is running, with the ``implementation`` object of its handshake."""
+
+
+def _start_all(commands: list[str], timeout: float) -> list[Started | StartFailure]:
+    """Start every command, in order; one that fails is a :class:`StartFailure` in its place."""
+    started: list[Started | StartFailure] = []
     for cmd in commands:
         sp = Subprocess(cmd, timeout=timeout)
         try:
             hello = sp.start()
-        except ImplError as e:
-            for other, _ in started:
-                other.close()
-            raise UsageError(f"could not start {cmd!r}: {e}") from None
+        except ImplError as e:  # Subprocess.start leaves no child running
+            started.append(StartFailure(cmd, str(e), e.stderr))
+            continue
         started.append((sp, dict(hello["implementation"])))
     return started
 
@@ -144,14 +182,16 @@ def cmd_run(args: argparse.Namespace) -> int:
     cases = select(all_cases, args.run or [], args.skip or [])
     if not cases:
         raise UsageError(f"--run/--skip leave none of the {len(all_cases)} cases to run")
-    started: list[tuple[Implementation, dict[str, Any]]] = []
+    started: list[Started | StartFailure] = []
     if not args.impl:
         from ..protocol import ddz_implementation
 
         started.append((InProcess(variant), ddz_implementation(variant)[0]))
     started += _start_all(args.impl or [], args.timeout)
-    impls = [impl for impl, _ in started]
-    args.handshakes = [hello for _, hello in started]  # for the JSON header
+    impls = [s[0] for s in started if not isinstance(s, StartFailure)]
+    failures = [s for s in started if isinstance(s, StartFailure)]
+    args.failures = failures
+    args.handshakes = [s.entry() if isinstance(s, StartFailure) else s[1] for s in started]  # the JSON header
     args.corpus_cases = (all_cases, cases)
     total: Counter[str] = Counter()
     bad = 0
@@ -183,8 +223,11 @@ def cmd_run(args: argparse.Namespace) -> int:
             )
         except OSError as e:
             raise UsageError(f"cannot write --write-expectations {args.write_expectations!r}: {e}") from None
+    for f in failures:  # why the status is 2, on stderr in every format, before the count line
+        last = f" (its last line on stderr: {f.stderr[-1]})" if f.stderr else ""
+        _say(f"error: could not start {f.command!r}: {f.error}{last}", err=True)
     print(count_line(total), file=sys.stderr if args.format == "json" else sys.stdout)
-    return 1 if bad else 0
+    return 2 if failures else 1 if bad else 0
 
 
 def _say(text: str = "", err: bool = False) -> None:
@@ -195,6 +238,10 @@ def _say(text: str = "", err: bool = False) -> None:
 
 
 def _pretty(reports: list[Any], args: argparse.Namespace) -> None:
+    for f in args.failures:
+        _say(f"== {f.name}: could not start: {f.error}")
+        for line in f.stderr:
+            _say(f"      stderr| {line}")
     for impl, outcomes, counts, seconds, fixed in reports:
         per_k = seconds / max(len(outcomes), 1) * 1000
         info = [o for o in outcomes if o.informative]
@@ -251,6 +298,9 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
         "implementations": args.handshakes,
     }
     print(printable_json(header))
+    for f in args.failures:
+        error = {"type": "error", "implementation": f.name, "command": f.command, "phase": "start"}
+        print(printable_json(error | {"message": f.error, "stderr": list(f.stderr)}))
     total: Counter[str] = Counter()
     per_impl: dict[str, dict[str, Any]] = {}
     footer: dict[str, Any] = {"type": "footer", "give_up_rule": GIVE_UP_RULE}
@@ -288,6 +338,7 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
                 "given_up": impl.given_up,
             }
     footer["implementations"] = per_impl
+    footer["failed_to_start"] = [f.name for f in args.failures]
     footer["total"] = {s: total.get(s, 0) for s in STATUSES}
     print(printable_json(footer))
 
@@ -295,6 +346,9 @@ def _json(reports: list[Any], args: argparse.Namespace) -> None:
 def _markdown(reports: list[Any], args: argparse.Namespace) -> None:
     _say("| implementación | variante | " + " | ".join(STATUSES) + " | informative |")
     _say("|---|---|" + "---|" * (len(STATUSES) + 1))
+    for f in args.failures:
+        error = f.error.replace("|", "/")
+        _say(f"| {f.name.replace('|', '/')} | could not start: {error} |" + " – |" * (len(STATUSES) + 1))
     for impl, outcomes, counts, _seconds, _fixed in reports:
         _say(
             f"| {impl.name.replace('|', '/')} | {impl.variant.name} | "
@@ -375,6 +429,191 @@ def cmd_report(args: argparse.Namespace) -> int:
     cache = None if args.no_cache else Path(args.cache)
     write_report(Path(args.out), args.impl or [], fuzz_examples=args.fuzz_examples, cache=cache)
     _say(f"wrote {args.out}")
+    return 0
+
+
+MAX_REPORT = 64 << 20
+"""A ``summary`` report larger than this (bytes) is refused unread."""
+
+
+def _read_report(path: str) -> list[dict[str, Any]]:
+    """The lines of a saved ``run --format json`` report, each checked against
+    ``report.schema.json``, a header first and a footer last; :class:`UsageError` otherwise."""
+    from jsonschema.exceptions import best_match
+
+    from .schemas import packaged_validator
+
+    try:
+        text = read_capped(path, MAX_REPORT).decode("utf-8")
+    except TooLarge:
+        raise UsageError(f"{path!r} is larger than {MAX_REPORT} bytes: not a report") from None
+    except NotAFile:
+        raise UsageError(f"{path!r} is not a regular file") from None
+    except FileNotFoundError:
+        raise UsageError(f"{path!r} does not exist") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path!r} is a directory") from None
+    except OSError as e:
+        raise UsageError(f"cannot read {path!r}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path!r} is not UTF-8 text: not a run --format json report") from None
+    lines: list[tuple[int, dict[str, Any]]] = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except (ValueError, RecursionError) as e:
+            raise UsageError(
+                f"{path!r}, line {n}: not JSON ({str(e)[:80]}): not a run --format json report"
+            ) from None
+        problem = best_match(packaged_validator("report").iter_errors(value))
+        if problem is not None:
+            where = "/".join(map(str, problem.absolute_path)) or "the line"
+            raise UsageError(
+                f"{path!r}, line {n}: does not follow report.schema.json ({where}: {problem.message[:160]})"
+            )
+        lines.append((n, value))
+    kinds = [v["type"] for _, v in lines]
+    if not lines or kinds[0] != "header":
+        raise UsageError(f"{path!r}: no header line first: not a run --format json report")
+    if kinds[-1] != "footer":
+        raise UsageError(f"{path!r}: no footer line last: the run did not finish (or the file is cut short)")
+    for n, v in lines[1:-1]:
+        if v["type"] in ("header", "footer"):
+            raise UsageError(f"{path!r}, line {n}: a {v['type']} line in the middle: more than one report?")
+    return [v for _, v in lines]
+
+
+def cmd_summary(args: argparse.Namespace) -> int:
+    lines = _read_report(args.file)
+    header, footer = lines[0], lines[-1]
+    ran = footer["implementations"]
+    counted: dict[str, Counter[str]] = {name: Counter() for name in ran}
+    for line in lines[1:-1]:
+        if line["type"] == "case":
+            if line["implementation"] not in counted:
+                raise UsageError(
+                    f"{args.file!r}: a case line of {line['implementation']!r}, which the footer does not count"
+                )
+            counts = counted[line["implementation"]]
+            counts[line["status"]] += 1
+            counts["informative"] += bool(line["informative"])
+    failed = [e for e in header["implementations"] if "failed_to_start" in e and "ops" not in e]
+    shared = len(header["implementations"]) - len(failed) > len(ran)  # the footer keeps one per name
+    for name, counts in counted.items():
+        given = Counter({k: ran[name][k] for k in (*STATUSES, "informative")})
+        if not shared and +given != +counts:
+            raise UsageError(
+                f"{args.file!r}: the footer counts {name!r} as {count_line(given)}, "
+                f"its case lines as {count_line(counts)}"
+            )
+    corpus, runner = header["corpus"], header["runner"]
+    _say(
+        f"{args.file}: {runner['name']} {runner['version']}, corpus {corpus['version']} "
+        f"({corpus['hash'][:19]}…), {corpus['selected']} of {corpus['cases']} cases"
+    )
+    if shared:
+        _say("note: some implementations share a name; the case lines of each name are counted together")
+    names = [*counted, *(e["name"] for e in failed), "total"]
+    width = min(max(len("implementation"), *(len(printable(n)) for n in names)), 40)
+
+    def row(name: str, cells: list[str]) -> None:
+        shown = printable(name)
+        shown = shown if len(shown) <= width else shown[: width - 1] + "…"
+        _say(f"{shown:<{width}}  " + "  ".join(cells).rstrip())
+
+    def numbers(counts: Counter[str]) -> list[str]:
+        return [f"{counts.get(s, 0):>7}" for s in STATUSES] + [f"{counts.get('informative', 0):>11}"]
+
+    row("implementation", [f"{s:>7}" for s in (*STATUSES, "informative")])
+    for name, counts in counted.items():
+        row(name, numbers(counts))
+    for e in failed:
+        row(e["name"], [f"could not start: {e['error']}"])
+    row("total", numbers(sum(counted.values(), Counter())))
+    return 0
+
+
+SMOKE_OPS = ("classify", "notation", "beats", "legal", "deal", "bid", "endgame", "game")
+"""The op of ``smoke``'s one request: the first of these the implementation declares."""
+
+
+def _smoke_case(ops: Sequence[str]) -> Case | None:
+    """The request ``smoke`` sends: of the packaged corpus's cases of the first op of
+    :data:`SMOKE_OPS` in ``ops`` (every op when ``ops`` is empty, as in ``run_case``), the one with
+    the shortest input, one whose answer is neither an error nor an invalid play if there is one."""
+    cases = require_cases(None)
+    for op in SMOKE_OPS:
+        of_op = [c for c in cases if c.op == op]
+        if of_op and (not ops or op in ops):
+            return min(
+                of_op,
+                key=lambda c: (
+                    "error" in c.expect or c.expect.get("kind") == "invalid",
+                    len(json.dumps(c.input)),
+                    c.id,
+                ),
+            )
+    return None
+
+
+HANDSHAKE_ORDER = ("name", "version", "variant", "ops", "language", "homepage")
+
+
+def _declared(value: Any) -> str:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return ", ".join(value) or "(none)"
+    return value if isinstance(value, str) else printable_json(value)
+
+
+def cmd_smoke(args: argparse.Namespace) -> int:
+    sp = Subprocess(args.impl, timeout=args.timeout, max_restarts=0)  # one life: a smoke test
+    t0 = time.perf_counter()
+    try:
+        hello = sp.start()
+    except ImplError as e:
+        _say(f"error: could not start {args.impl!r}: {e}", err=True)
+        for line in e.stderr:
+            _say(f"  stderr| {line}", err=True)
+        return 2
+    try:
+        _say(f"{args.impl}: started in {time.perf_counter() - t0:.2f} s, protocol version {hello['version']}")
+        declared: dict[str, Any] = {"variant": "standard (not declared)"} | hello["implementation"]
+        keys = [k for k in HANDSHAKE_ORDER if k in declared] + sorted(set(declared) - set(HANDSHAKE_ORDER))
+        width = max(len(k) for k in keys)
+        for key in keys:
+            _say(f"  {key:<{width}}  {_declared(declared[key])}")
+        case = _smoke_case(sp.ops)
+        if case is None:
+            _say("request: none (it declares no op of the corpus)")
+        else:
+            ask = f"request {case.op} {printable_json(case.input)} (case {case.id})"
+            t1 = time.perf_counter()
+            try:
+                result = sp.run(case.op, case.input)
+            except Skip as e:
+                _say(f"{ask}: skipped ({e})")
+            except ImplError as e:
+                if not e.answered:
+                    _say(f"error: {sp.name} started but gave no valid answer to the {ask}: {e}", err=True)
+                    for line in e.stderr:
+                        _say(f"  stderr| {line}", err=True)
+                    return 1
+                _say(f"{ask}: errored ({e})")
+            else:
+                normative, _ = mismatches(case.expected(sp.variant), result)
+                verdict = (
+                    "as the corpus expects"
+                    if not normative
+                    else f"not as the corpus expects ({', '.join(normative)})"
+                )
+                _say(
+                    f"{ask}: answered in {time.perf_counter() - t1:.3f} s, {printable_json(result)}, {verdict}"
+                )
+    finally:
+        sp.close()
+    _say(f"ok: {sp.name} is alive")
     return 0
 
 
@@ -466,6 +705,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rep.add_argument("--no-cache", action="store_true", help="run every case of every peer")
     rep.set_defaults(func=cmd_report)
+    sm = sub.add_parser("summary", help="the counts per implementation of a saved run --format json report")
+    sm.add_argument("file", help="the report: the stdout of ddz-conformance run --format json")
+    sm.set_defaults(func=cmd_summary)
+    sk = sub.add_parser("smoke", help="start one implementation, show its handshake, send it one request")
+    sk.add_argument("--impl", required=True, help="command of an implementation speaking the protocol")
+    sk.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=5.0,
+        help=f"seconds for the request (above 0, at most {MAX_TIMEOUT:g})",
+    )
+    sk.set_defaults(func=cmd_smoke)
     return p
 
 

@@ -62,12 +62,16 @@ class Implementation(Protocol):
 class ImplError(Exception):
     """The implementation answered ``errored``, crashed, timed out or sent garbage."""
 
-    def __init__(self, message: str, stderr: tuple[str, ...] = (), timed_out: bool = False) -> None:
+    def __init__(
+        self, message: str, stderr: tuple[str, ...] = (), timed_out: bool = False, answered: bool = False
+    ) -> None:
         super().__init__(message)
         self.stderr = stderr
         """The last lines the implementation wrote on stderr, when known."""
         self.timed_out = timed_out
         """True when the implementation did not answer in time."""
+        self.answered = answered
+        """True when it answered ``errored`` within the protocol (it is alive and well)."""
 
 
 class Skip(Exception):
@@ -255,7 +259,10 @@ class Subprocess:
     def _request(self, msg: dict[str, Any], timeout: float | None = None) -> Any:
         proc = self._proc
         if proc is None or proc.poll() is not None or proc.stdin is None:
-            raise ImplError("the implementation is not running")
+            status = (
+                f" (it exited with status {proc.returncode})" if proc and proc.returncode is not None else ""
+            )
+            raise ImplError(f"the implementation is not running{status}")
         try:
             proc.stdin.write(json.dumps(msg).encode("utf-8") + b"\n")
             proc.stdin.flush()
@@ -310,7 +317,7 @@ class Subprocess:
             raise Skip(str(resp.get("message", "")))
         if resp.get("errored"):
             ctx = resp.get("context") or {}
-            raise ImplError(_clip(str(ctx.get("message", ctx)), 500), self.stderr_tail())
+            raise ImplError(_clip(str(ctx.get("message", ctx)), 500), self.stderr_tail(), answered=True)
         result: dict[str, Any] = resp["result"]
         return result
 
