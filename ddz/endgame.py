@@ -553,10 +553,14 @@ class _Search:
         return p.side(p.turn) if mover_wins else p.side(1 - p.turn)
 
 
-_TABLES: dict[Variant, dict[str, dict[int, bool]]] = {}
+Tables = dict[str, dict[int, bool]]
+"""A transposition table of the solver's own: positions already judged, by kind of search."""
 
 
-def _tables(v: Variant) -> dict[str, dict[int, bool]]:
+_TABLES: dict[Variant, Tables] = {}
+
+
+def _tables(v: Variant) -> Tables:
     got = _TABLES.get(v)
     if got is None:
         got = _TABLES[v] = {"lead": {}, "answer": {}, "three": {}}
@@ -584,8 +588,15 @@ def clear_caches() -> None:
     _RULES.clear()
 
 
-def _search(p: Position, max_nodes: int | None) -> _Search:
-    return _Search(_rules(p.variant), _tables(p.variant), max_nodes)
+def new_tables() -> Tables:
+    """An empty transposition table for :func:`move_wins` ``tables``: searches that share it (and
+    no other) visit the same positions whatever was solved before, so their node counts, and
+    whether they fit a bound, depend on their positions alone."""
+    return {"lead": {}, "answer": {}, "three": {}}
+
+
+def _search(p: Position, max_nodes: int | None, tables: Tables | None = None) -> _Search:
+    return _Search(_rules(p.variant), _tables(p.variant) if tables is None else tables, max_nodes)
 
 
 def _run(search: _Search, fn: Callable[[], Any]) -> Any:
@@ -603,11 +614,14 @@ def winner(p: Position, max_nodes: int | None = None) -> str:
     return got
 
 
-def move_wins(p: Position, max_nodes: int | None = None) -> tuple[list[tuple[str, bool]], int]:
+def move_wins(
+    p: Position, max_nodes: int | None = None, tables: Tables | None = None
+) -> tuple[list[tuple[str, bool]], int]:
     """Every legal move of the seat to move in ``p`` (in search order, the pass last) and whether
     its side then wins with perfect play (what :func:`solve` finds as ``winning_moves``, without the
-    lines), and the positions searched. ``max_nodes`` bounds them (:class:`EndgameError` ``too_hard``)."""
-    s = _search(p, max_nodes)
+    lines), and the positions searched. ``max_nodes`` bounds them (:class:`EndgameError` ``too_hard``);
+    ``tables`` (:func:`new_tables`) keeps the search apart from the shared transposition tables."""
+    s = _search(p, max_nodes, tables)
     got: list[tuple[str, bool]] = _run(s, lambda: _move_wins(s, p))
     return got, s.nodes
 
@@ -708,6 +722,7 @@ __all__ = [
     "cache_entries",
     "clear_caches",
     "move_wins",
+    "new_tables",
     "solve",
     "winner",
 ]

@@ -49,7 +49,7 @@ GROUPS = {
         "test_schemas", "test_total_runner",
     },
     "app": {
-        "test_annotated_hands", "test_app", "test_tutorial_logic", "test_review", "test_advice", "test_truth", "test_spelling",
+        "test_annotated_hands", "test_app", "test_tutorial_logic", "test_review", "test_advice", "test_truth", "test_truth_retos", "test_spelling",
         "test_truthcheck_facts", "test_claims",
         "test_reference_claims", "test_retos", "test_device_bar",
     },

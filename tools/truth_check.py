@@ -1,7 +1,8 @@
 """``make truth``: every sentence the app would show, verified by the engine (issue 17).
 
 Replays every annotated hand and ``--hands`` random hands at each CPU level (you play as that
-level too), collects every hint, coach line, CPU reason, review item and key moment, checks the
+level too), collects every hint, coach line, CPU reason, review item and key moment (and every sentence of
+the «Retos» puzzles: titles, themes, solutions, counts, verdicts), checks the
 claim behind each with all three hands, and prints the count of sentences and of false ones.
 Exit status 1 when any sentence is false.
 """
@@ -18,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # truthcheck, tuto
 
 from ddz.ai.cpu import LEVELS
 from ddz.codes import encode
-from truthcheck.sentences import Sentence, annotated, lesson_sentences, practice
+from truthcheck.sentences import Sentence, annotated, lesson_sentences, practice, retos_sentences
 from tutorial.logic import annotated_hands
 
 
@@ -49,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     for hand in annotated_hands():
         take(annotated(hand), f"mano comentada {hand.id}")
     take(lesson_sentences(), "lecciones")
+    take(retos_sentences(), "retos")
     for level in LEVELS:
         for i in range(args.hands):
             code = encode(args.seed * 1_000_003 + i * 7919 + LEVELS.index(level))

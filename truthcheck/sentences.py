@@ -3,7 +3,8 @@
 For an annotated hand, every note (hand-written notes by their checks, computed notes by the
 claim of the reason they render). For a practice hand, at each of your decisions the hint and the
 coach, the CPUs' reasons for their actions, the history, and at the end every item of «Revisa tu
-partida», its counts and its key moment. Each sentence carries its claim kind (a catalog code);
+partida», its counts and its key moment and «Practica esta posición». For every puzzle of «Retos», its title, theme
+sentence, solution, count and the verdict on each first move. Each sentence carries its claim kind (a catalog code);
 :func:`truthcheck.claims.check` verifies it and :func:`truthcheck.wording.wording` checks how it
 is worded. A sentence with no kind, or a kind with no verifier, is reported false.
 
@@ -35,7 +36,7 @@ from tutorial.practice import (
 )
 from tutorial.review import counted, key_moment, review
 
-from . import facts
+from . import endgame, facts, themes
 from .claims import Decision, check, check_count, check_history, check_moment, check_summary
 from .wording import wording
 
@@ -45,7 +46,8 @@ class Sentence:
     """One sentence the app would show, where, its claim kind, and what is wrong with it."""
 
     source: str
-    """``note``, ``hint``, ``coach``, ``cpu``, ``history``, ``review``, ``summary`` or ``key_moment``."""
+    """``note``, ``hint``, ``option``, ``coach``, ``cpu``, ``history``, ``review``, ``summary``,
+    ``key_moment``, ``practice_position`` or ``retos``."""
     where: str
     text: str
     kind: str
@@ -144,19 +146,66 @@ def practice(code: str, level: str, you: str = "hard") -> Iterator[Sentence]:
 
 
 def _own_puzzle(code: str, before: list[str], where: str) -> Iterator[Sentence]:
-    """«Practica esta posición»: the count of winning moves of your own position as a puzzle,
-    checked by plain minimax (:func:`truthcheck.claims.check_count`)."""
-    from tutorial.retos import count_claim, from_hand, solution
+    """«Practica esta posición»: your own position as a puzzle, its title, sentence, solution and
+    count of winning moves, checked by plain minimax (:func:`puzzle`)."""
+    from tutorial.retos import from_hand
 
     z = from_hand(code, before)
-    if z is None:
-        return
+    if z is not None:
+        yield from puzzle(z, where, "practice_position", verdicts=False)
+
+
+def retos_sentences() -> Iterator[Sentence]:
+    """Every stored puzzle of «Retos» (:func:`puzzle`)."""
+    from tutorial.retos import puzzles
+
+    for z in puzzles():
+        yield from puzzle(z, z.id, "retos")
+
+
+def _title_key(label: str) -> str:
+    """Which title of ``retos.theme`` the label shows (the longest that it contains)."""
+    from tutorial.retos import THEMES, say_theme
+
+    keys = [*THEMES, "last_card_some", "keep_bomb_later", "own"]
+    shown = sorted(((say_theme(k), k) for k in keys), key=lambda t: -len(t[0]))
+    return next((k for text, k in shown if text in label), "")
+
+
+def puzzle(z: Any, where: str, source: str, verdicts: bool = True) -> Iterator[Sentence]:
+    """A puzzle's title and theme sentence (:func:`truthcheck.themes.check_theme`), its solution line
+    (a line that wins), «De todas tus jugadas posibles…» (:func:`truthcheck.claims.check_count`)
+    and, with ``verdicts``, what the page says to every first move the learner can try: «¡Bien! …
+    gana» only for a winning move, «… pierde contra la mejor defensa» with a line that refutes it."""
+    from tutorial import retos
+
+    s = themes.start(z.hands, z.turn, z.table, z.table_seat)
+    line = [themes.move_of(m) for m in z.line]
+    label = retos.say_label(z)
+    problems = themes.check_theme(s, line, z.theme, _title_key(label), z.why)
+    yield _said(source, f"{where} título", label, "retos.theme", problems)
+    yield _said(
+        source, f"{where} explicación", retos.say_why(z.theme, z.why), f"retos.why_{z.theme}", problems
+    )
     p = z.position()
-    table = str(p.table.cards) if p.table is not None and p.table_seat != p.turn else ""
-    owner = p.table_seat if table and p.table_seat is not None else -1
-    claim = count_claim(solution(p))
-    problems = check_count((z.hands[0], z.hands[1], z.hands[2]), p.turn, table, owner, claim)
-    yield _said("practice_position", where, render_message(claim), "retos.count", problems)
+    shown = "; ".join(retos.say_step(st) for st in retos.steps(p, z.line))
+    yield _said(source, f"{where} solución", shown, "retos.step", themes.winning_line(s, line))
+    claim = retos.count_claim(retos.solution(p))
+    yield _said(source, f"{where} cuenta", render_message(claim), "retos.count", check_count(*s, claim))
+    if not verdicts:
+        return
+    defence = "farmers" if endgame.side(z.turn) == "landlord" else "landlord"
+    said = render_message({"code": "retos.wrong", "data": {"cards": "", "winner": defence, "pass": True}})
+    for m in endgame.moves(*s):
+        v = retos.Attempt(z).play(m)
+        if v.ok:
+            bad = [] if themes.wins(s, m) else [f"{m} does not win"]
+            yield _said(source, f"{where} prueba {m}", v.text, "retos.right", bad)
+        else:
+            bad = themes.refutation(s, [themes.move_of(x) for x in v.refutation])
+            if not v.text.endswith(said.split(". ", 1)[1]):
+                bad.append(f"the winner named is not the {defence}")
+            yield _said(source, f"{where} prueba {m}", v.text, "retos.wrong", bad)
 
 
 def lesson_sentences() -> Iterator[Sentence]:

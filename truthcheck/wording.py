@@ -8,7 +8,7 @@ Three checks, each returning what it found (``[]`` when the text is clean):
   :func:`ddz.messages.say_cards` writes). Numbers stay numbers: a two-digit number of two different
   digits (``54 cartas``, ``17``) is a count, not two cards, and so is any number followed by what it
   counts (``22 veces``, ``33 de 40``, ``33 de los 45``) or
-  comes after «en», «de» or «gana» (``gana en 66``, ``3 de 33``).
+  comes after «en», «de» or «gana» (``gana en 66``, ``3 de 33``), and a puzzle's number (``Reto 22``).
 - :func:`joiner_slips`: a play's body and its kickers joined by «y» or «con» (``K K K y 3``) where
   ``say_cards`` writes « + » (``K K K + 3``).
 - :func:`plural_slips`: «1 cartas», «te quedan 1 jugada», «faltan 1 valor»: one with a plural noun or
@@ -52,8 +52,8 @@ _VERBS_PL = (
 )
 _COUNTED = re.compile(rf" (?:de (?:l[oa]s )?\d|(?:{'|'.join(_PLURAL.values())})\b)")
 """What follows a count: a plural noun («22 veces») or «de» and the total («22 de 24», «33 de los 45»)."""
-_COUNT_BEFORE = re.compile(r"(?:\b[Ee]n|\bde(?: l[oa]s)?|\bgana[ns]?) $")
-"""What comes before a count: «en 33 finales», «gana en 66», «3 de 33», «gana 11»."""
+_COUNT_BEFORE = re.compile(r"(?:\b[Ee]n|\bde(?: l[oa]s)?|\bgana[ns]?|\bReto) $")
+"""What comes before a number: «en 33 finales», «gana en 66», «3 de 33», «gana 11», «Reto 22»."""
 
 
 def notation_slips(text: str) -> list[str]:

@@ -515,19 +515,25 @@ def say_task(p: Position) -> str:
 
 def say_label(z: Puzzle) -> str:
     if z.id == OWN:
-        return render("retos.own_label", theme=say_theme(z.theme))
+        return render("retos.own_label", theme=say_theme(z.theme, z.why))
     return render("retos.label", n=z.number, theme=say_theme(z.theme, z.why))
 
 
-def say_theme(theme: str, why: Witness | None = None) -> str:
-    """The title of ``theme``; with its witness ``why``, no stronger than the solution: «nada de
-    sueltas» only when no single wins, «Guarda la bomba» only when the line keeps it."""
+def title_key(theme: str, why: Witness | None = None) -> str:
+    """The key of ``theme``'s title in ``retos.theme``; with its witness ``why``, no stronger than
+    the solution: «nada de sueltas» only when no single wins, «Guarda la bomba» only when the line
+    keeps it."""
     w = why or {}
     if theme == "last_card" and w.get("singles_win"):
-        theme = "last_card_some"
-    elif theme == "keep_bomb" and w.get("kept") is False:
-        theme = "keep_bomb_later"
-    return render("retos.theme", theme=theme)
+        return "last_card_some"
+    if theme == "keep_bomb" and w.get("kept") is False:
+        return "keep_bomb_later"
+    return theme
+
+
+def say_theme(theme: str, why: Witness | None = None) -> str:
+    """The title of ``theme`` (:func:`title_key`)."""
+    return render("retos.theme", theme=title_key(theme, why))
 
 
 def say_why(theme: str, why: Witness) -> str:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from ..cards import NUM_RANKS, Cards
 from ..codes import cards_of
-from ..endgame import EndgameError, Position, move_wins
+from ..endgame import EndgameError, Position, move_wins, new_tables
 from ..game import PASS, PLAYING, Game
 from ..moves import follow_keys
 from ..plays import classify
@@ -213,13 +213,14 @@ def _judge(
     opponents = [o for o in others if (o == game.landlord) != (seat == game.landlord)]
     left = nodes
     total = 0
+    tables = new_tables()  # its own: the nodes it counts, and so whether it fits, depend on the splits alone
     for done, (taken, weight) in enumerate(judged, 1):
         rest = [p - k for p, k in zip(pool, taken)]
         hands = [hand, hand, hand]
         hands[others[0]] = must[others[0]] + Cards(taken)
         hands[others[1]] = must[others[1]] + Cards(rest)
         try:
-            got, spent = move_wins(Position.of_game(_View(game, hands)), left)
+            got, spent = move_wins(Position.of_game(_View(game, hands)), left, tables)
         except EndgameError:
             return None
         left -= spent
