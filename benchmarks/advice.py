@@ -146,6 +146,11 @@ def _pct(k: int, n: int) -> str:
     return f"{k:5d} / {n} = {100 * k / n:5.2f} %"
 
 
+def gap(r: Judged) -> float:
+    """How many more of the splits the hint's move wins than before's, as a share of them."""
+    return (r.every[r.advised["hint"]] - r.every[r.advised["before"]]) / r.splits
+
+
 def report(results: list[Judged], show: int = 3) -> list[str]:
     """The printed table: each advisor's three failure counts, overall and by level."""
     lines = []
@@ -165,7 +170,9 @@ def report(results: list[Judged], show: int = 3) -> list[str]:
                 f" | pierde en todo reparto {_pct(proved, len(rs))} | nunca gana {_pct(never, len(rs))}"
             )
     differ = [r for r in results if r.every[r.advised["hint"]] > r.every[r.advised["before"]]]
-    lines.append(f"el hint gana más repartos que before en {len(differ)} posiciones; las primeras:")
+    # the clearest first: the hint's move wins every split, then the widest gap over before's
+    differ.sort(key=lambda r: (r.every[r.advised["hint"]] < r.splits, -gap(r), r.splits))
+    lines.append(f"el hint gana más repartos que before en {len(differ)} posiciones; las más claras:")
     for r in differ[:show]:
         h, b = r.advised["hint"], r.advised["before"]
         lines.append(

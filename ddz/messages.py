@@ -399,6 +399,25 @@ _ENTRIES: tuple[Entry, ...] = (
         ", carta que manda: {rank, rank}{chain, plural, one {} other {, cadena de # valores}}",
         "the parts of a play: body, kickers, ranking card, chain length (the explorer's bar)",
     ),
+    _e(
+        "play.against",
+        "",
+        "{detail}. {beats, select, true {Supera} other {No supera}} a {table, cards}: {why}.",
+        "the selection bar: a play's anatomy, whether it beats the table's play and why (server and device)",
+    ),
+    _e("play.seat_played", "", "juega {cards, cards}", "what a seat played last (the app's seat panel)"),
+    _e(
+        "play.nothing_beats",
+        "",
+        "No tienes nada que supere a {table, cards}",
+        "the dock's title when no play of the hand beats the table's",
+    ),
+    _e(
+        "play.anatomy_rocket",
+        "R-CMP-4",
+        "los dos comodines, comodín pequeño y comodín grande: nada supera al cohete",
+        "the parts of the rocket (its two jokers are one play, not a body and a ranking card)",
+    ),
     # ---- verdict: ddz.compare.Verdict.reason -------------------------------------------------
     _e(
         "verdict.invalid_play",
@@ -2469,6 +2488,10 @@ _ARTICLE_AFTER = re.compile(
 )
 """The words after which cards are a noun of the sentence: a lone joker or the rocket takes its article
 there («con el comodín grande»), not in a label («cuerpo comodín grande», «carta que manda: …»)."""
+_RANK_ARTICLE = re.compile(r"(?:\b(?:de|que|a|con)\s|^\^|[(.]\s?)$")
+"""Where a joker named by its rank is a noun of the sentence and takes its article: after «de», «que»,
+«a», «con» and at the start of a sentence («carta suelta del comodín grande», «el comodín grande es más
+alto que el comodín pequeño»), not in a label («carta que manda: comodín grande», «valor comodín…»)."""
 _CONTRACTED = re.compile(r"\b([Aa]|[Dd]e) el\b")
 
 
@@ -2522,6 +2545,8 @@ def _render(
             value = data[n[1]]
             if n[2] == "cards" and isinstance(value, str) and _ARTICLE_AFTER.search("".join(out[-3:])):
                 out.append(named_cards(value))  # «juega el cohete», «supera al comodín grande»
+            elif n[2] == "rank" and _is_joker(value) and _RANK_ARTICLE.search("".join(out[-3:]) or "^"):
+                out.append("el " + _value(value, "rank", seats, code))  # «carta suelta del comodín grande»
             else:
                 out.append(_value(value, n[2], seats, code))
         else:
@@ -2536,6 +2561,10 @@ def _render(
             else:
                 key = ("true" if value else "false") if isinstance(value, bool) else str(value)
                 _render(branches.get(key, branches["other"]), data, seats, number, out, code)
+
+
+def _is_joker(value: Any) -> bool:
+    return value in (13, 14) or (isinstance(value, str) and value.upper() in ("B", "R"))
 
 
 def _value(value: Any, style: str, seats: Seats, code: str) -> str:

@@ -146,7 +146,7 @@ class Play:
     def anatomy(self) -> str:
         """Its parts in Spanish: ``"cuerpo KKK, acompañante 3, carta que manda: K"``."""
         if self.kind == "rocket":
-            return render("play.anatomy", body="B R", kickers="", n_kickers=0, rank="R", chain=1)
+            return render("play.anatomy_rocket")
         return render("play.anatomy", self.as_message()["data"])
 
     def as_message(self) -> dict[str, Any]:

@@ -182,3 +182,23 @@ def test_pista_pressed_again_offers_the_pass_and_the_deals_each_move_wins() -> N
         claim = hint_option_claim(options, 1)
         wrong = {**claim, "data": {**claim["data"], "wins": int(claim["data"]["wins"]) + 1}}
         assert claims.check(Decision(g, g.turn, options[1].action), wrong)
+
+
+def test_the_benchmark_shows_the_clearest_differences_first() -> None:
+    """`benchmarks.advice` lists first where the hint's move wins every split, then the widest gaps:
+    the closing note's examples are proofs, not a two-deal edge in a sample."""
+    from benchmarks.advice import Judged, report
+
+    def judged(name: str, hint_wins: int, before_wins: int, n: int) -> Judged:
+        every = {"A": hint_wins, "B": before_wins}
+        return Judged("easy", {"hint": "A", "before": "B"}, {"A": True, "B": False}, every, n, n, 0.01, name)
+
+    results = [
+        judged("narrow", 36, 34, 40),
+        judged("wide", 14, 2, 23),
+        judged("proof", 10, 9, 10),
+        judged("same", 5, 5, 10),
+    ]
+    lines = report(results, show=3)
+    shown = [line.split(":")[0].strip() for line in lines if line.startswith("  ") and "repartos" in line]
+    assert shown == ["proof", "wide", "narrow"]

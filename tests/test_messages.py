@@ -152,6 +152,13 @@ def _record(**fields: Any) -> str:
 
 
 # (code, real engine input, the exact sentence): written from the rules, not copied from output.
+def _bar(cards: str, table: str) -> str:
+    """The selection bar's sentence (the app's and the device's, see tests/test_device_bar.py)."""
+    from tutorial.logic import describe
+
+    return describe(cards, table).detail
+
+
 CASES: list[tuple[str, Callable[[], object], str]] = [
     # notation
     ("notation.unknown_rank", lambda: error(rank_index, "X"), "valor desconocido «X»"),
@@ -432,8 +439,31 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ),
     (
         "play.anatomy",
+        lambda: classify("B").anatomy(),
+        "cuerpo comodín pequeño, carta que manda: comodín pequeño",
+    ),
+    (
+        "play.anatomy_rocket",
         lambda: classify("RB").anatomy(),
-        "cuerpo comodín pequeño + comodín grande, carta que manda: comodín grande",
+        "los dos comodines, comodín pequeño y comodín grande: nada supera al cohete",
+    ),
+    ("play.describe", lambda: classify("R").describe(), "carta suelta del comodín grande"),
+    ("play.seat_played", lambda: messages.render("play.seat_played", cards="BR"), "juega el cohete"),
+    ("play.seat_played", lambda: messages.render("play.seat_played", cards="KKK 3"), "juega K K K + 3"),
+    (
+        "play.nothing_beats",
+        lambda: messages.render("play.nothing_beats", table="R"),
+        "No tienes nada que supere al comodín grande",
+    ),
+    (
+        "play.against",
+        lambda: _bar("2222", "BR"),
+        "cuerpo 2 2 2 2, carta que manda: 2. No supera al cohete: nada supera al cohete.",
+    ),
+    (
+        "play.against",
+        lambda: _bar("2", "B"),
+        "cuerpo 2, carta que manda: 2. No supera al comodín pequeño: 2 no es más alto que el comodín pequeño.",
     ),
     ("play.describe_rocket", lambda: classify("BR").describe(), "cohete (los dos comodines)"),
     # verdict
@@ -472,7 +502,12 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         lambda: compare("QQQ3", "KKK4"),
         "Q no es más alto que K; los acompañantes no aportan fuerza",
     ),
-    ("verdict.not_higher", lambda: compare("B", "R"), "comodín pequeño no es más alto que comodín grande"),
+    (
+        "verdict.not_higher",
+        lambda: compare("B", "R"),
+        "el comodín pequeño no es más alto que el comodín grande",
+    ),
+    ("verdict.higher", lambda: compare("R", "2"), "el comodín grande es más alto que 2"),
     # game
     ("game.bad_bid", lambda: error(game, "4"), "en la subasta se puja 1, 2 o 3, o se pasa («p»), no «4»"),
     (

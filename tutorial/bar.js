@@ -25,6 +25,20 @@ module.exports = function makeBar(core, phrases) {
       .join(" + ");
   }
 
+  // A lone joker or the rocket as a noun of the sentence (ddz.messages.named_cards, no `article`).
+  const NAMED = ["cohete", phrases.ranks[13], phrases.ranks[14]];
+  function namedCards(text) {
+    const said = sayCards(text);
+    return NAMED.includes(said) ? "el " + said : said;
+  }
+  // The contexts of ddz.messages: _ARTICLE_AFTER (cards), _RANK_ARTICLE (a joker's rank), _CONTRACTED.
+  const ARTICLE_AFTER =
+    /\b(?:a|con|juega|juegas|jugar|jugaste|Jugaste|jugado|Juega|Levanta|levanta|supera|superar|superas)\s$/;
+  const RANK_ARTICLE = /(?:\b(?:de|que|a|con)\s|^\^|[(.]\s?)$/;
+  const CONTRACTED = /\b([Aa]|[Dd]e) el\b/g;
+  const CONTRACT = { a: "al", A: "Al", de: "del", De: "Del" };
+  const isJoker = (v) => v === 13 || v === 14 || ["B", "R"].includes(String(v).toUpperCase());
+
   function value(v, style) {
     if (style === "") return v !== null && typeof v === "object" ? render(v.code, v.data || {}) : String(v);
     if (style === "rank") return phrases.ranks[typeof v === "number" ? v : SYMBOLS.indexOf(String(v).toUpperCase())];
@@ -39,7 +53,13 @@ module.exports = function makeBar(core, phrases) {
     for (const n of nodes) {
       if (typeof n === "string") out.push(n);
       else if (n[0] === "#") out.push(String(number));
-      else if (n[0] === "arg") out.push(value(data[n[1]], n[2]));
+      else if (n[0] === "arg") {
+        const v = data[n[1]];
+        const before = out.slice(-3).join("");
+        if (n[2] === "cards" && typeof v === "string" && ARTICLE_AFTER.test(before)) out.push(namedCards(v));
+        else if (n[2] === "rank" && isJoker(v) && RANK_ARTICLE.test(before || "^")) out.push("el " + value(v, "rank"));
+        else out.push(value(v, n[2]));
+      }
       else {
         const [, name, how, branches] = n;
         const v = data[name];
@@ -61,13 +81,13 @@ module.exports = function makeBar(core, phrases) {
     if (!nodes) throw new Error("no template " + code + " on the device");
     const out = [];
     walk(nodes, data, null, out);
-    return out.join("");
+    return out.join("").replace(CONTRACTED, (_, w) => CONTRACT[w]);
   }
 
   const shown = (p) => core.write(p.body) + (p.kickers.some((c) => c) ? " " + core.write(p.kickers) : "");
 
   function anatomy(p) {
-    if (p.kind === "rocket") return render("play.anatomy", { body: "B R", kickers: "", n_kickers: 0, rank: "R", chain: 1 });
+    if (p.kind === "rocket") return render("play.anatomy_rocket", {});
     const kickers = core.write(p.kickers);
     return render("play.anatomy", {
       body: core.write(p.body),
@@ -102,9 +122,8 @@ module.exports = function makeBar(core, phrases) {
     const t = core.analyzeText(table);
     if (t.kind === "invalid") return { ok: false, title, detail: "" };
     const v = core.compare(p, t);
-    const verb = v.beats ? w.beats : w.not_beats;
     const why = render("verdict." + v.reason, verdictData(v, p, t));
-    return { ok: v.beats, title, detail: `${detail}. ${verb} a ${sayCards(shown(t))}: ${why}.` };
+    return { ok: v.beats, title, detail: render("play.against", { detail, beats: v.beats, table: shown(t), why }) };
   }
 
   return { sayCards, render, describe };

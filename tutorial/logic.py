@@ -57,8 +57,6 @@ BAR_WORDS: dict[str, str] = {
     "empty_detail": "Toca o desliza el dedo por las cartas para elegirlas.",
     "unreadable": "No se entiende",
     "invalid": "No es una jugada",
-    "beats": "Supera",
-    "not_beats": "No supera",
 }
 """The bar's own words around the catalog's sentences; the card widget says the same
 (:func:`device_phrases`)."""
@@ -83,10 +81,8 @@ def describe(cards_text: str, table_text: str = "") -> Bar:
     if isinstance(table, Rejection):
         return Bar(False, title, f"La jugada de la mesa no es válida: {table.message}.", table.rule, got)
     v = compare(got, table)
-    verb = w["beats"] if v.beats else w["not_beats"]
-    return Bar(
-        v.beats, title, f"{detail}. {verb} a {say_cards(table.shown())}: {v.message}.", v.rule, got, v.beats
-    )
+    said = render("play.against", detail=detail, beats=v.beats, table=table.shown(), why=v.message)
+    return Bar(v.beats, title, said, v.rule, got, v.beats)
 
 
 DEVICE_UNSAID = frozenset(
@@ -94,7 +90,7 @@ DEVICE_UNSAID = frozenset(
 )
 """Sentences a raised selection never needs: raised cards are always notation, the variant rule is
 not played, and an invalid play is said before any verdict."""
-DEVICE_CODES = ("play.anatomy",) + tuple(
+DEVICE_CODES = ("play.anatomy", "play.anatomy_rocket", "play.against") + tuple(
     c for c in CATALOG if c.split(".")[0] in ("rejection", "verdict") and c not in DEVICE_UNSAID
 )
 

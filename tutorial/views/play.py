@@ -519,7 +519,7 @@ def seat_box(seat: int) -> str:
         if g.phase == BIDDING:
             said = "pasa" if last == PASS else f"puja {last}"
         else:
-            said = "pasa" if last == PASS else f"juega {say_cards(classify(last).shown())}"
+            said = "pasa" if last == PASS else render("play.seat_played", cards=classify(last).shown())
             if g.phase == PLAYING and seat not in this_trick:  # said in the trick before
                 said = f"en la baza anterior, {said}"
     n = len(g.hands[seat])
@@ -757,7 +757,7 @@ if g.phase != OVER:
                     table_text = str(g.table) if g.table is not None else ""
                     if stuck:
                         assert g.table is not None
-                        title = f"No tienes nada que supere a {say_cards(g.table.shown())}"
+                        title = render("play.nothing_beats", table=g.table.shown())
                         detail = (
                             "Ninguna combinación de tu mano la supera: pasas automáticamente "
                             "(puedes cambiarlo en Ajustes)."
