@@ -9,7 +9,7 @@ APP_VENV := .venv-app
 APP_STAMP := $(APP_VENV)/.installed
 PORT ?= 8501
 
-.PHONY: app test test-browser test-all soak test-pythons truth checks bench docs docs-serve conformance report changelog arena mutation mutants-rules fuzz clean
+.PHONY: app test test-light test-browser test-under-load test-all soak test-pythons truth checks bench docs docs-serve conformance report report-check changelog arena mutation mutants-rules fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -46,8 +46,32 @@ with_checks = @mkdir -p build; nice -n 10 $(MAKE) --no-print-directory checks > 
 test: $(STAMP)  ## the quick loop: the checks (alongside, their log after the tests') and every test but the browser and soak ones, the sampling tests on a quarter of their sample
 	$(call with_checks,DDZ_QUICK=1 $(BIN)/pytest -n 3 -q -m "not slow and not browser" --durations=20)
 
+# The light loop, in a venv of its own with the `test` extra alone (the engine has no dependencies: the
+# corpus's PyYAML and jsonschema, pytest, hypothesis, ruff, mypy): the engine and corpus tests, full
+# samples, and lint and types of the engine.
+LIGHT := .venv-light
+$(LIGHT)/.installed: pyproject.toml
+	$(PY) -m venv $(LIGHT)
+	$(LIGHT)/bin/pip install -q -e '.[test]'
+	touch $(LIGHT)/.installed
+
+test-light: $(LIGHT)/.installed  ## the engine and corpus tests (full samples), ruff and mypy --strict on ddz, from the light .venv-light
+	$(LIGHT)/bin/ruff check ddz tests conformance
+	$(LIGHT)/bin/mypy ddz
+	$(LIGHT)/bin/pytest -n 2 -q --groups engine,conformance -m "not slow" --durations=10
+
 test-browser: $(STAMP)  ## the app in Debian's Chromium (needs /usr/bin/chromium), without the chaos soak
 	$(BIN)/pytest -n 3 -q -m "browser and not slow"
+
+# The browser tier on a loaded machine: LOAD busy loops (2 × the cores unless told) run beside it,
+# at the tests' own priority. Its waits are bounded by the page's progress (tests/patience.py), so it
+# must pass, only slower.
+LOAD ?= $(shell echo $$(( 2 * $$(nproc) )))
+test-under-load: $(STAMP)  ## the browser tier with LOAD busy loops beside it (2 × the cores by default); must pass
+	@pids=""; for i in $$(seq $(LOAD)); do $(BIN)/python -c 'while True: pass' & pids="$$pids $$!"; done; \
+	trap 'kill $$pids 2>/dev/null || true' EXIT; echo "$(LOAD) busy loops beside the browser tier"; \
+	start=$$(date +%s); $(BIN)/pytest -n 3 -q -m "browser and not slow" --durations=20; status=$$?; \
+	echo "test-under-load: $$(( $$(date +%s) - start )) s with $(LOAD) busy loops, exit $$status"; exit $$status
 
 test-all: $(STAMP)  ## what CI runs: the checks (alongside) and every test, full samples, browser ones included, but the soak runs
 	$(call with_checks,$(BIN)/pytest -n 4 -q -m "not slow" --durations=20)
@@ -94,6 +118,9 @@ conformance: $(STAMP)  ## the corpus against ddz over the protocol
 
 report: $(STAMP)  ## run ddz and its six peers: results.json, REPORT.md and the docs compliance pages (ddz/conformance/data/)
 	$(BIN)/ddz-conformance report --out ddz/conformance/data/REPORT.md
+
+report-check: $(STAMP)  ## fail when results.json is stale (the corpus changed since the peers ran: `make report`); the tests only warn
+	$(BIN)/python -m ddz.conformance.report --check
 
 changelog: $(STAMP)  ## write the corpus line (cases, rules, hash) of CHANGELOG.md's newest section
 	$(BIN)/python tools/changelog_corpus.py

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from benchmarks.stats import outcomes, paired, summarize
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -145,8 +147,6 @@ def by_match(paths: Iterable[Path]) -> dict[Match, dict[Deal, Games]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from benchmarks.arena import outcomes, paired, summarize
-
     args = sys.argv[1:] if argv is None else argv
     if not args or args[0] in ("-h", "--help"):
         print(__doc__)

@@ -6,6 +6,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tests import patience
+
 if TYPE_CHECKING:  # for the types only: the suite runs without Playwright (the browser tests skip)
     from playwright.sync_api import Browser, FloatRect, Locator, Page, ViewportSize
 
@@ -14,15 +16,9 @@ ARTIFACTS = ROOT / "test-artifacts"
 HAND = '[aria-label="tus cartas"]'
 
 
-# The number of the app's last run (``tutorial.views.common.mark_run``), so that a tap can wait for
-# the run it started: between a tap and the run's first message the page still looks idle.
-RUN_NUMBER = """() => {
-  for (const s of document.querySelectorAll('style')) {
-    const m = /ddz-run (\\d+)/.exec(s.textContent);
-    if (m) return Number(m[1]);
-  }
-  return -1;
-}"""
+# The number of the app's last run, so that a tap can wait for the run it started: between a tap and
+# the run's first message the page still looks idle.
+RUN_NUMBER = patience.RUN_NUMBER
 
 
 def new_page(
@@ -32,8 +28,11 @@ def new_page(
     ctx = browser.new_context(
         viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch, **context
     )
+    ctx.add_init_script(patience.COUNTER)
     page = ctx.new_page()
-    page.set_default_timeout(20_000)
+    # The calls tests/patience.py makes patient wait in slices while the page moves; this bounds the
+    # rest (a navigation, a screenshot), generously.
+    page.set_default_timeout(patience.STALL_S * 1000)
     return page
 
 
@@ -233,7 +232,7 @@ def wait_turn(page: Page, after: int) -> str:
               return d && Number(d.dataset.actions) > {after} && d.dataset.mine === '1';
             }}"""
         )
-    except PlaywrightTimeout as e:
+    except (PlaywrightTimeout, AssertionError) as e:  # patience.Stalled too
         raise timed_out(page, "wait-turn", f"no turn of yours after {after} actions") from e
     return "over" if page.locator('[data-testid="result"]').count() else "mine"
 
@@ -256,13 +255,13 @@ def play_hint(page: Page) -> None:
     press(page, "Pista")
     try:
         page.get_by_test_id("hint-chip").first.wait_for()
-    except PlaywrightTimeout as e:
+    except (PlaywrightTimeout, AssertionError) as e:  # patience.Stalled too
         raise timed_out(page, "hint", "«Pista» showed no hint") from e
     settled(page)
     if page.get_by_test_id("hint-chip").filter(has_text="Pista: juega").count():
         try:
             page.locator(f"{HAND} .card.sel").filter(visible=True).first.wait_for()  # not a stale copy
-        except PlaywrightTimeout as e:
+        except (PlaywrightTimeout, AssertionError) as e:  # patience.Stalled too
             raise timed_out(page, "hint", "the hint raised no card in view") from e
         press(page, "Jugar")
     else:

@@ -56,9 +56,26 @@ GROUPS = {
     "browser": {
         "test_browser", "test_browser_play", "test_browser_trust", "test_browser_compliance",
         "test_browser_table", "test_browser_path", "test_browser_claims", "test_browser_retos",
-        "test_browser_chaos", "test_browser_dock", "test_browser_a11y", "test_browser_instant",
+        "test_browser_chaos", "test_browser_dock", "test_browser_a11y", "test_browser_instant", "test_browser_patience",
     },
 }  # fmt: skip
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """A stale conformance report (the corpus changed since the peers last ran) is a warning here,
+    with the command that refreshes it; `make report-check` is where it fails."""
+    from ddz.conformance.report import stale_reasons
+
+    try:
+        problems = stale_reasons()
+    except Exception as error:  # no results.json at all: the report tests say so
+        problems = [f"results.json cannot be read ({error})"]
+    if problems:
+        terminalreporter.write_line(
+            "warning: the conformance report is stale — run `make report` (`make report-check` fails on it): "
+            + "; ".join(problems),
+            yellow=True,
+        )
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -132,9 +149,11 @@ def browser() -> Iterator[Browser]:
 
     if not Path(CHROMIUM).exists():
         pytest.skip("needs Debian's chromium at /usr/bin/chromium")
-    # Assertions wait as long as locators do (20 s): on a loaded CI machine a component's first
-    # mount can take longer than Playwright's 5 s default.
-    sync_api.expect.set_options(timeout=20_000)
+    # Every wait of the browser tests is bounded by the page's progress, not by a fixed allowance
+    # (tests/patience.py): on a loaded machine the app is slow, and a wait goes on while it moves.
+    from tests import patience
+
+    patience.install()
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b

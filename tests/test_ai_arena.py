@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks.arena import run, summarize, svg_chart
+from benchmarks.arena import run, svg_chart
+from benchmarks.stats import summarize
 from ddz import classify, parse
 from ddz.ai import Cpu, bid_for, choose_play, hint
 from ddz.cards import FULL_DECK, NUM_RANKS, Cards
@@ -131,7 +132,7 @@ def test_arena_with_bidding() -> None:
 
 
 def test_summary_statistics() -> None:
-    from benchmarks.arena import GameOutcome
+    from benchmarks.stats import GameOutcome
 
     outs = [
         GameOutcome("landlord", True, 2),
@@ -144,7 +145,7 @@ def test_summary_statistics() -> None:
 
 
 def test_paired_statistics_judge_deal_by_deal() -> None:
-    from benchmarks.arena import GameOutcome, paired
+    from benchmarks.stats import GameOutcome, paired
 
     def deal(landlord_won: bool, farmers_won: bool) -> list[GameOutcome]:
         return [GameOutcome("landlord", landlord_won, 0), GameOutcome("farmers", farmers_won, 0)]

@@ -780,7 +780,7 @@ def test_no_english_from_streamlit_in_the_main_states(server: str, browser: Brow
     found["/conformidad"] = english(page, with_text=False)
     settled(page)  # leave once its run is over: under load the next page's answer queued behind it
     page.goto(f"{server}/no-existe")
-    page.locator('[role="dialog"]').wait_for(timeout=60_000)
+    page.locator('[role="dialog"]').wait_for()
     found["/no-existe"] = english(page)
     assert not any(found.values()), {k: v for k, v in found.items() if v}
 
@@ -794,6 +794,6 @@ def test_a_lost_connection_is_said_in_spanish(browser: Browser) -> None:
         page.goto(f"{url}/?codigo={LEAD[0]}")
         page.locator(f"{HAND} .card").first.wait_for()
         settled(page)
-    page.locator('[role="dialog"]').wait_for(timeout=60_000)
+    page.locator('[role="dialog"]').wait_for()
     assert english(page, settle=False) == []
     expect(page.locator('[role="dialog"]')).to_contain_text("conexión")

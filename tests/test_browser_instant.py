@@ -100,7 +100,7 @@ def test_a_tap_names_the_play_on_the_device(server: str, browser: Browser) -> No
         raised = sorted(set(raised) ^ {card})
         page.evaluate("w => { window.__want = w; }", bar_words(raised, ""))
         tap(page, card)
-        page.wait_for_function(f"() => window.__lat.length > {taps}", timeout=15_000)
+        page.wait_for_function(f"() => window.__lat.length > {taps}")
         settled(page)
         page.wait_for_timeout(150)
     lat = page.evaluate("window.__lat")
@@ -141,7 +141,7 @@ def test_the_device_bar_judges_against_the_table_and_jugar_sends_the_raised_card
         want = bar_words([card], table)
         page.evaluate("w => { window.__want = w; }", want)
         tap(page, card)
-        page.wait_for_function(f"() => window.__lat.length > {len(verdicts)}", timeout=15_000)
+        page.wait_for_function(f"() => window.__lat.length > {len(verdicts)}")
         verdicts.append(". Supera a" in want)
         settled(page)
         page.wait_for_timeout(400)  # a second tap on it now is no double tap

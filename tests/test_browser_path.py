@@ -163,7 +163,7 @@ def test_guided_hand_ends_in_estrategia_and_manos_opens_in_the_same_tab(
     page.goto(f"{server}/?codigo={GUIDED_CODE}&acciones={'.'.join(p.human)}&guia=1")
     # the first load replays the hand and reviews it (the key moment's playouts and the exact
     # endgame search): about 4 s on a quiet box, and a CI box with four browsers runs it far slower
-    page.locator('[data-testid="result"]').wait_for(timeout=120_000)
+    page.locator('[data-testid="result"]').wait_for()
     expect(page.locator(".ddz-notice.coach")).to_contain_text("Ya conoces lo básico")
     manos = page.get_by_role("link", name="Repásala paso a paso en «Manos comentadas»")
     assert manos.get_attribute("target") in (None, "", "_self")
@@ -183,10 +183,10 @@ def test_guided_hand_ends_in_estrategia_and_manos_opens_in_the_same_tab(
     page.go_back()
     # the same session runs the play page again: the hand is replayed and reviewed (a CI run took
     # over 20 s; 7 s on a quiet box)
-    page.locator('[data-testid="result"]').wait_for(timeout=120_000)
+    page.locator('[data-testid="result"]').wait_for()
     settled(page)  # the page's runs after the way back would replace the link being tapped
     # under load the link came more than 20 s after the result (a run with six test processes)
-    page.get_by_role("link", name="Repásala paso a paso en «Manos comentadas»").click(timeout=120_000)
+    page.get_by_role("link", name="Repásala paso a paso en «Manos comentadas»").click()
     page.wait_for_url("**/manos?codigo=**")
     assert len(page.context.pages) == 1  # the same tab
     page.get_by_text(f"Tu partida {GUIDED_CODE}").wait_for()

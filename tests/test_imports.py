@@ -134,3 +134,20 @@ def test_the_cycle_check_finds_a_cycle(tmp_path: Path) -> None:
 def _module_name_in(root: Path, path: Path) -> str:
     parts = list(path.relative_to(root).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+FIRST_PARTY = ("ddz", "benchmarks", "tutorial", "truthcheck", "tools", "tests")
+
+
+def test_no_import_cycle_in_any_first_party_package() -> None:
+    """The benchmarks, the app, the truth check, the tools and the tests too (the arena and its records
+    once imported each other: their statistics now live in ``benchmarks.stats``)."""
+    modules = {
+        _module_name(p): p
+        for package in FIRST_PARTY
+        for p in sorted((ROOT / package).rglob("*.py"))
+        if "data" not in p.parts and "fakes" not in p.parts
+    }
+    graph = import_graph(modules)
+    assert "benchmarks.stats" in graph["benchmarks.records"], "the graph is read at all"
+    assert cycles(graph) == []

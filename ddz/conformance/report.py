@@ -514,8 +514,17 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str] | None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args == ["--check"]:
+        problems = stale_reasons()
+        if problems:
+            print("results.json is stale — run `make report`: " + "; ".join(problems))
+            return 1
+        print(f"{results_path()} is current with the corpus")
+        return 0
     if args != ["--render-only"]:
-        print("usage: python -m ddz.conformance.report --render-only   (make report runs everything)")
+        print(
+            "usage: python -m ddz.conformance.report --render-only | --check   (make report runs everything)"
+        )
         return 2
     (corpus_dir() / "REPORT.md").write_text(render(load_results()), encoding="utf-8")
     print(f"wrote {corpus_dir() / 'REPORT.md'} from {results_path()}")
