@@ -3,9 +3,9 @@
 Fixed-seed random positions in four classes, each solved cold (transposition tables, remembered plays
 and the fewest-plays memo emptied first) with :func:`ddz.endgame.solve`: the winner, every winning
 first move, a refutation of each losing one and the principal line. CPU time per position (median
-and max of the class) against the targets of issue 26, nodes per second, and the peak resident
-memory of the whole run. The move generator's own figures (random whole games per second with
-bidding, cold following against DouZero) are printed by ``python -m benchmarks.bench``.
+and max of the class) against the class's target, nodes per second, and the peak resident
+memory of the whole run against 500 MB. The move generator's own figures (random whole games per
+second with bidding, cold following against DouZero) are printed by ``python -m benchmarks.bench``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
     python -m benchmarks.flaky_runner                  # every mode, --timeout 1 and the default 5 s
     python -m benchmarks.flaky_runner --mode mute --timeout 1
 
-Each mode is a fake in ``tests/fakes/hostile.py`` (issue 29): ``mute`` (answers the handshake, then
+Each mode is a fake in ``tests/fakes/hostile.py``: ``mute`` (answers the handshake, then
 nothing), ``one_in_three`` (answers one case in three, never the others), ``exit_each_run`` (exits on
 every case), ``slow_start_crash`` (starts in 29 s, then exits on every case). Prints the wall time of
 the whole run over the full corpus, the restarts, the cases run before giving up, and why.

@@ -4,7 +4,7 @@ Every stored puzzle (``tutorial/data/retos.yaml``) is walked along its principal
 position the page may solve (every turn of the line: the learner's, to judge a move and refute a
 losing one, and the defence's, to answer) :func:`ddz.endgame.solve` runs cold (tables emptied
 first). Printed: the puzzles by level and by theme, the CPU time of those solves (median, 95th
-percentile, max) against the 50 ms target of issue 26 for positions of at most 16 cards, and the
+percentile, max) against a 50 ms target for positions of at most 16 cards, and the
 slowest puzzle.
 """
 

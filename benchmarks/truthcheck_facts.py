@@ -3,7 +3,7 @@
 Prints the time of :func:`truthcheck.facts.fewest_plays` on fixed-seed random 17- and 20-card hands
 with a cold memo (emptied before every hand) and warm, plus trio-rich 20-card hands (the slowest
 kind for a plays-of-the-lowest-card search), the one-off build of the play tables, and
-``plays_in`` on a 20-card hand. Issue 25 asks for a 20-card hand well under a second.
+``plays_in`` on a 20-card hand. The target: a 20-card hand well under a second.
 """
 
 from __future__ import annotations

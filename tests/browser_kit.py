@@ -132,6 +132,15 @@ def settled(page: Page) -> None:
     page.wait_for_function(IDLE)
 
 
+def stored(page: Page) -> None:
+    """:func:`settled`, and the values the app keeps in the browser (preferences, progress, the
+    tally) written by its last run: what a reload will read (``tutorial.browser.page_effects``)."""
+    settled(page)
+    page.wait_for_function(
+        f"() => Number(document.documentElement.dataset.ddzSavedRun) >= ({RUN_NUMBER})() && ({IDLE})()"
+    )
+
+
 def quiet(page: Page, ms: int = 1000) -> None:
     """:func:`settled`, and no new run for ``ms`` milliseconds: after a page loads, a widget's first
     mount sends its value and the run that answers draws the widget again, a moment later; a gesture

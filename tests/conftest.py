@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DDZ_CPU_DELAY", "0")
 
 # No deadline and no `too_slow` health check: on a loaded box generating the examples is slow, which
-# says nothing of the code under test (issue 53); the sample sizes stay what each test asks for.
+# says nothing of the code under test; the sample sizes stay what each test asks for.
 SLOW_OK = [HealthCheck.too_slow]
 settings.register_profile(
     "ci", deadline=None, suppress_health_check=SLOW_OK, print_blob=True, derandomize=True

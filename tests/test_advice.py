@@ -159,7 +159,7 @@ def test_the_review_never_calls_a_move_that_lost_a_won_position_good() -> None:
 
 
 def test_pista_pressed_again_offers_the_pass_and_the_deals_each_move_wins() -> None:
-    """Issue 52, point 4: the options of «Pista» pressed again hold every legal move, «Pasar» among
+    """The options of «Pista» pressed again hold every legal move, «Pasar» among
     them when the seat follows a play; in the evaluator's zone ordered by the deals they win, each
     sentence's counts true (counted again by the truth check), and a wrong count is caught."""
     from tutorial.practice import hint_option_claim, hint_options

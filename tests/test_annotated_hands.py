@@ -1,4 +1,4 @@
-"""Annotated hands you can trust (issue 11): every hand-written note states only facts that the
+"""Annotated hands you can trust: every hand-written note states only facts that the
 engine confirms, and every other step shows the CPU's own reason, whose claims are checked too."""
 
 from __future__ import annotations

@@ -212,7 +212,7 @@ def test_each_annotated_hand_steps_to_the_score(slug: str) -> None:
     assert html_text(at) != first_note
     click(at, "Anterior")
     click(at, "Al final")
-    assert any(h.value == "Puntuación" for h in at.header)  # h2 under the page title (issue 31)
+    assert any(h.value == "Puntuación" for h in at.header)  # h2 under the page title
     assert at.success and at.session_state["step"] > 0
 
 
@@ -297,7 +297,7 @@ def test_play_redeal_is_announced() -> None:
     assert "nadie pujó: se volvió a repartir" in html_text(at)
 
 
-# ---- one owner of the selection (issue 10) ---------------------------------------------------------
+# ---- one owner of the selection --------------------------------------------------------------------
 def test_a_stale_gesture_never_wins_over_a_newer_command() -> None:
     """The browser re-sends its last gesture with the next click: after «Pista», the hint is played."""
     at = page("play", codigo="GH2F-M5HRD")
@@ -366,7 +366,7 @@ def test_guided_hand_from_settings_and_skip() -> None:
 
 
 def test_cpu_level_in_settings_and_in_the_address() -> None:
-    """Issue 11: «Fácil», «Normal», «Difícil» in Ajustes; the level is part of the address, since the
+    """«Fácil», «Normal», «Difícil» in Ajustes; the level is part of the address, since the
     CPUs' moves are recomputed from it."""
     at = page("play", codigo="0001-FY3Q0")
     labels = [b.label for b in at.button if b.key and b.key.startswith("level_")]
@@ -383,7 +383,7 @@ def test_cpu_level_in_settings_and_in_the_address() -> None:
 
 
 def test_a_level_change_mid_hand_applies_from_the_next_hand() -> None:
-    """Issue 17: changing the level never deals the hand again once you have acted in it."""
+    """Changing the level never deals the hand again once you have acted in it."""
     at = page("play", codigo="GH2F-M5HRD")
     click(at, "Pujar 3")
     actions = list(at.session_state["practice"].game.actions)

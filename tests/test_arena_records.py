@@ -1,4 +1,4 @@
-"""Deal records of the arena (issue 30, «Evidence»): a long match played in parts (seeds, sessions,
+"""Deal records of the arena: a long match played in parts (seeds, sessions,
 machines) is judged as one, deal by deal; a part cut short resumes without replaying a deal; a record
 that cannot be trusted (another engine, uncommitted changes, two outcomes for one deal) is refused."""
 

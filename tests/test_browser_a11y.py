@@ -1,4 +1,4 @@
-"""A table a keyboard or screen-reader user can play, in Spanish (issue 31), in Debian's Chromium.
+"""A table a keyboard or screen-reader user can play, in Spanish, in Debian's Chromium.
 
 - the document says it is Spanish (``<html lang="es">``) and Streamlit's own labels we can reach are
   Spanish; ``/jugar`` opens the table (with its query) instead of an English «Page not found» box;
@@ -86,7 +86,7 @@ def test_the_document_is_spanish(server: str, browser: Browser) -> None:
 
 
 def test_the_jugar_address_opens_the_table(server: str, browser: Browser) -> None:
-    """Before issue 31 ``/jugar`` opened an English «Page not found» box over the table."""
+    """``/jugar`` opens the table itself, not an English «Page not found» box over it."""
     page = phone(browser)
     code, tokens = LEAD
     open_table(page, server, code, tokens, path="/jugar")
@@ -662,7 +662,7 @@ def tab_stops_after_the_hand(page: Page) -> list[str]:
 
 def test_the_dock_buttons_follow_the_hand_in_tab_order(server: str, browser: Browser) -> None:
     """Tab from the hand reaches «Jugar», «Pasar», «Pista»… in the order they are shown; Shift+Tab
-    from the first goes back to the hand (before issue 31 the hand was the dock's last stop: Tab
+    from the first goes back to the hand (the hand was once the dock's last stop: Tab
     left the page, the buttons were six Shift+Tabs away)."""
     from ddz.codes import ids_for
     from tutorial.practice import Practice

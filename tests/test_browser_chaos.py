@@ -1,10 +1,10 @@
-"""Nothing a learner does can break «Jugar» (issue 27, point 1): a seeded monkey taps cards and dock
+"""Nothing a learner does can break «Jugar»: a seeded monkey taps cards and dock
 buttons at random moments — during the CPUs' pause, as the automatic pass fires, twice in a row —
 at the fastest pace with the automatic pass on, for whole hands. The page must never show an
 exception (Streamlit's error screen or our «Algo falló» boundary), the server's log must stay free
 of errors, and at the end the hand must still be playable.
 
-On the app before issue 27 this failed within a few hands: «Pista» tapped as the automatic pass
+An earlier app failed this within a few hands: «Pista» tapped as the automatic pass
 fired replaced the page with Streamlit's error screen, and a tap during the CPU's pause let two
 runs move the same hand (the log showed a CPU bid applied twice).
 
@@ -160,7 +160,7 @@ def chaos(page: Page, rng: random.Random, hands: int, budget: float) -> dict[str
 
 @pytest.mark.slow
 def test_random_taps_never_break_the_table(chaos_server: str, browser: Browser) -> None:
-    """The soak: :data:`HANDS` whole hands (20; issue 27 asks for at least 20)."""
+    """The soak: :data:`HANDS` whole hands (20; the soak plays at least 20)."""
     monkey(chaos_server, browser, HANDS, SEED)
 
 

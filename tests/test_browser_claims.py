@@ -1,4 +1,4 @@
-"""The three voices agree (issue 25): when «Pista» advises covering your partner, the reason says why
+"""The three voices agree: when «Pista» advises covering your partner, the reason says why
 and «Jugar» plays the hint's cards without asking «¿seguro?»; the review then marks the decision.
 
 Found by the audit: Pista advised covering the partner, the table asked «¿seguro que quieres

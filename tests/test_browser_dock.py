@@ -1,8 +1,8 @@
-"""A real phone table (issue 27, point 3): on a 390×844 touch screen the dock takes at most 45 % of
+"""A real phone table: on a 390×844 touch screen the dock takes at most 45 % of
 the screen in every state — bidding, leading, following, with a hint, with the partner warning —
 every card of your hand is on screen, and both seats' card counts stay in view above the dock.
 
-Before issue 27 the dock took 54 % (bidding), 53 % (leading), 66–67 % with a hint and 72 % with the
+The dock once took 54 % (bidding), 53 % (leading), 66–67 % with a hint and 72 % with the
 hint and the partner warning; the second row of your cards went below the screen. Screenshots of
 every state at 390×844 and 1280×800 go to /tmp/shots27/."""
 
@@ -145,7 +145,7 @@ def test_the_hint_is_a_chip_that_opens_on_tap(server: str, browser: Browser) -> 
 
 
 def test_the_hint_chip_starts_the_reason_on_its_line(server: str, browser: Browser) -> None:
-    """Issue 52, point 4: closed, the chip shows the play and the start of why on its one line (cut
+    """Closed, the chip shows the play and the start of why on its one line (cut
     with «…» where the line ends, the ▾ still in view); opened, the reason is whole below and not
     twice."""
     from ddz.ai import hint
@@ -207,8 +207,8 @@ STALE = ("ZVKP-BBX52", ["8", "2", "p"])  # Oeste leads a new trick; Este's «pas
 
 
 def test_a_seat_that_has_not_acted_in_this_trick_says_so(server: str, browser: Browser) -> None:
-    """Issue 27, point 4: once a new trick has a lead, a seat that has not acted in it showed its
-    previous trick's «pasa» as if it were current."""
+    """Once a new trick has a lead, a seat that has not acted in it no longer shows its previous
+    trick's «pasa» as if it were current."""
     from ddz.game import PASS
 
     code, tokens = STALE

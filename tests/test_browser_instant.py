@@ -1,4 +1,4 @@
-"""A phone table that answers at once (issue 27, points 2, 4 and 5), in Chromium at 390×844 (touch).
+"""A phone table that answers at once, in Chromium at 390×844 (touch).
 
 - **Instant selection.** A tap names the raised play and says whether it beats the table on the
   device: the bar is updated ≤ 100 ms after the pointer event (median of 10 taps, max ≤ 250 ms),

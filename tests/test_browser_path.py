@@ -1,4 +1,4 @@
-"""The learning path in a real browser (issue 18, items 7–10): «Reglas», the guided hand's ending,
+"""The learning path in a real browser: «Reglas», the guided hand's ending,
 Estrategia's progress and order, the Explorador's diagnoses and grid, and «Conformidad» apart from
 the learner's pages. One page load per scenario; Chromium at 390×844 (touch) and 1280×800."""
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser_kit import button, new_page, rect, settled, shot, wait_bar
+from tests.browser_kit import button, new_page, rect, settled, shot, stored, wait_bar
 from tutorial.launch import CHROMIUM
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def test_estrategia_keeps_progress_unlocks_in_order_and_offers_practice(
     expect(link).to_contain_text("Practica a superar y pasar: juega una mano contra Fácil")
     assert "nivel=easy" in (link.get_attribute("href") or "")
     settled(page)
-    page.wait_for_timeout(600)  # the browser stores the progress
+    stored(page)  # what a reload reads is written
     page.reload()
     settled(page)
     page.get_by_test_id("solved-before").first.wait_for()  # kept after a reload

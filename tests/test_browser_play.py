@@ -1,4 +1,4 @@
-"""«Jugar» you can trust, on a phone (issue 10): what is raised is what is played (D-RAISED).
+"""«Jugar» you can trust, on a phone: what is raised is what is played (D-RAISED).
 
 Playwright drives Debian's Chromium at 390×844 with touch. Each scenario reproduces a reported bug
 (they failed on the earlier app) or checks a promise: the raised cards, the bar and what «Jugar»
@@ -32,6 +32,7 @@ from tests.browser_kit import (
     rect,
     settled,
     shot,
+    stored,
     tap,
     wait_bar,
     wait_turn,
@@ -180,7 +181,7 @@ def test_whole_hand_every_play_is_the_raised_cards(server: str, browser: Browser
         if page.locator('[data-testid="result"]').count():
             break
         if page.get_by_text("pasas automáticamente").count():
-            continue  # nothing of yours beats the table: the app passes for you (issue 27: a tap
+            continue  # nothing of yours beats the table: the app passes for you (a tap
             # made for this moment does nothing once the pass is made)
         jugar = button(page, "Jugar", exact=True)  # once the app is idle
         if not jugar.count():
@@ -361,7 +362,7 @@ def test_preferences_survive_a_reload(server: str, browser: Browser) -> None:
     press(page, "Saltar la animación del reparto: no")
     button(page, "Saltar la animación del reparto: sí").wait_for()
     settled(page)
-    page.wait_for_timeout(800)  # the browser stores it
+    stored(page)  # what a reload reads is written
     page.reload()
     button(page, "Pujar 3").wait_for()
     button(page, "Ajustes").tap()
@@ -433,7 +434,7 @@ def test_first_visit_is_a_guided_hand(server: str, browser: Browser) -> None:
     assert "Cuenta tus jugadas" in coach.inner_text()
     shot(page, "guia-390", full_page=False)
     settled(page)
-    page.wait_for_timeout(800)  # the browser stores that the guide was seen
+    stored(page)  # what a reload reads is written
     page.goto(server)
     page.locator(f"{HAND} .card").first.wait_for()
     settled(page)  # the stored preferences are read: the guide was seen

@@ -1,4 +1,4 @@
-"""«Retos» in a real browser (issue 26, part 5): a wrong move is answered at once by its refutation,
+"""«Retos» in a real browser: a wrong move is answered at once by its refutation,
 shown as cards; the solver's line solves the puzzle; the stars survive a reload; the solution steps.
 Chromium at 390×844 with touch and at 1280×800; screenshots in test-artifacts/."""
 

@@ -1,4 +1,4 @@
-"""«Jugar» at the table (issue 18, «La mesa»): motion and alerts, pace, «Deshacer», the partner
+"""«Jugar» at the table: motion and alerts, pace, «Deshacer», the partner
 warning, the session tally and the desktop layout, in Debian's Chromium driven by Playwright at
 390×844 (touch) and 1280×800. Every claim (cards left, multiplier, who played) is computed here by
 the engine, never copied from the app. Screenshots go to /tmp/shots18/."""
@@ -22,6 +22,7 @@ from tests.browser_kit import (
     press,
     rect,
     settled,
+    stored,
     tap,
     wait_bar,
     wait_turn,
@@ -163,7 +164,7 @@ def test_a_bomb_or_rocket_says_what_it_did_to_the_multiplier(server: str, browse
     button(page, "Pasar automáticamente cuando no tengo nada: no").wait_for()
     page.keyboard.press("Escape")
     settled(page)
-    page.wait_for_timeout(600)  # the browser stores it
+    stored(page)  # what a reload reads is written
     open_at(page, server, code, tokens)
     beat = page.locator('[data-testid="dock-table-beat"]')
     expect(beat).to_contain_text("¡Bomba" if p.game.table.kind == "bomb" else "¡Cohete")
@@ -213,7 +214,7 @@ def test_cpu_pace_is_chosen_in_ajustes_and_survives_a_reload(server: str, browse
     cpu_actions = int(dock_state(page)["actions"]) - n - 1
     assert cpu_actions >= 2 and took >= cpu_actions * 1.5 * scale
     settled(page)
-    page.wait_for_timeout(600)  # the browser stores it
+    stored(page)  # what a reload reads is written
     page.reload()
     page.locator(f"{HAND} .card").first.wait_for()
     page.wait_for_function(
@@ -238,7 +239,7 @@ def test_pass_is_automatic_when_you_have_nothing_unless_turned_off(server: str, 
     button(page, "Pasar automáticamente cuando no tengo nada: no").wait_for()
     page.keyboard.press("Escape")
     settled(page)
-    page.wait_for_timeout(600)  # the browser stores it
+    stored(page)  # what a reload reads is written
     page.goto(url)
     wait_turn(page, -1)
     page.get_by_text("No tienes nada que supere").first.wait_for()
@@ -336,7 +337,7 @@ def test_covering_your_partner_asks_first_and_can_be_turned_off(server: str, bro
     press(page, "Avisar antes de superar a mi compañero: sí")
     button(page, "Avisar antes de superar a mi compañero: no").wait_for()
     settled(page)
-    page.wait_for_timeout(600)  # the browser stores it
+    stored(page)  # what a reload reads is written
     open_at(page, server, code, tokens)
     tap(page, card)
     wait_bar(page, "Carta suelta")
@@ -377,7 +378,7 @@ def test_tally_counts_hands_keeps_them_and_resets_with_a_confirm(server: str, br
     tally.scroll_into_view_if_needed()
     snap(page, "tally-390")
     settled(page)
-    page.wait_for_timeout(600)  # the browser stores it
+    stored(page)  # what a reload reads is written
     page.reload()  # the finished hand is in the address: it is not counted twice
     page.locator('[data-testid="result"]').wait_for()
     page.wait_for_timeout(800)

@@ -1,4 +1,4 @@
-"""Controls that never betray the game (issue 17), in Debian's Chromium at phone and desktop sizes.
+"""Controls that never betray the game, in Debian's Chromium at phone and desktop sizes.
 
 Each scenario reproduces a report and failed on the earlier app: opening «Ajustes» dealt the hand
 again at «Fácil» with the counter off; the old verdict stayed on screen through the next auction;
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser_kit import button, hand_ids, new_page, press, settled, shot, tap, wait_turn
+from tests.browser_kit import button, hand_ids, new_page, press, settled, shot, stored, tap, wait_turn
 from tutorial.launch import CHROMIUM
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def test_opening_and_closing_settings_changes_nothing(server: str, browser: Brow
     page = new_page(browser, 390, 844, touch=True)
     page.goto(server + MID_HAND)
     wait_turn(page, -1)  # the CPUs have played up to your turn
-    page.wait_for_timeout(1200)  # the stored preferences are read and written back
+    stored(page)  # the stored preferences are read and written back
     before = (_actions(page), page.url)
     button(page, "Ajustes").tap()
     level = page.locator('[data-testid="level-now"]')
@@ -50,8 +50,8 @@ def test_opening_and_closing_settings_changes_nothing(server: str, browser: Brow
     page.keyboard.press("Escape")
     page.wait_for_timeout(300)
     tap(page, hand_ids(page)[0])
-    page.wait_for_timeout(1500)
-    settled(page)
+    page.wait_for_timeout(1500)  # the tap's own run, if it started one, has time to start
+    stored(page)
     assert (_actions(page), page.url) == before  # nothing dealt again, no level in the address
     assert _stored(page).get("cpu_level") == "normal" and _stored(page).get("show_counter") is True
     assert page.get_by_text("Contador de cartas").count()
@@ -61,11 +61,11 @@ def test_other_game_in_settings_keeps_the_preferences(server: str, browser: Brow
     page = new_page(browser, 390, 844, touch=True)
     page.goto(server + MID_HAND)
     wait_turn(page, -1)  # the CPUs have played up to your turn
-    page.wait_for_timeout(1200)
+    stored(page)  # the stored preferences are read and written back
     button(page, "Ajustes").tap()
     press(page, "Otra partida")
     page.wait_for_function("() => !location.search.includes('YVZZ')")
-    settled(page)
+    stored(page)
     assert "nivel=" not in page.url  # still Normal
     assert page.get_by_text("Contador de cartas").count()
     assert _stored(page).get("show_counter") is True and _stored(page).get("cpu_level") == "normal"
@@ -92,7 +92,17 @@ def test_the_verdict_is_in_view_and_a_new_deal_clears_it(
     page.goto(_finished_hand_url(server))
     verdict = page.locator('[data-testid="result"]')
     verdict.wait_for()
-    page.wait_for_timeout(600)  # scrolled into view
+    # The app scrolls the verdict into view below the header: wait for it there (a stuck scroll
+    # stalls the wait, and the assertions below say where it is).
+    page.wait_for_function(
+        """() => {
+          const v = document.querySelector('[data-testid="result"]');
+          const h = document.querySelector('[data-testid="stHeader"]');
+          if (!v || !h) return false;
+          const b = v.getBoundingClientRect(), top = h.getBoundingClientRect();
+          return b.top >= top.bottom - 1 && b.bottom <= innerHeight;
+        }"""
+    )
     box = verdict.bounding_box()
     header = page.locator('[data-testid="stHeader"]').bounding_box()
     assert box is not None and header is not None
@@ -127,7 +137,7 @@ def test_the_dock_leaves_room_for_the_page(server: str, browser: Browser) -> Non
     page.goto(f"{server}/?codigo={CODE}&acciones=3")
     page.locator('[data-testid="dock-state"][data-mine="1"][data-phase="playing"]').wait_for()
     press(page, "Pista")
-    page.get_by_test_id("hint-chip").wait_for()  # the hint: a one-line chip (issue 27)
+    page.get_by_test_id("hint-chip").wait_for()  # the hint: a one-line chip
     settled(page)
     page.wait_for_timeout(400)
     assert "no puedes pasar" in page.locator('[data-testid="why-disabled"]').inner_text()

@@ -1,4 +1,4 @@
-"""No sentence without a verifier (issue 25).
+"""No sentence without a verifier.
 
 Every catalog code a learner reads as the teacher's claim (the CPU's reasons, the hint, the coach,
 the review, the history) has a verifier in :mod:`truthcheck.claims`, or is a part of a claim whose
@@ -124,7 +124,7 @@ def test_a_plan_that_must_break_a_bomb_still_keeps_the_twos() -> None:
 
 
 def test_pista_pressed_again_says_true_options() -> None:
-    """«Pista» pressed again (issue 27): each option's sentence — a legal play, how many options
+    """«Pista» pressed again: each option's sentence — a legal play, how many options
     there are, the plays it leaves — is true, and a false count or play is caught."""
     from tutorial.practice import HUMAN, Practice, hint_option_claim, hint_options
 

@@ -307,7 +307,7 @@ def test_report_writes_into_the_current_folder_by_default(
     assert Path(ddz.conformance.__file__).parent not in out.parents
 
 
-# ---- --json errors: a JSON object on stdout, never a traceback nor plain text (issue 54, point 4) --------
+# ---- --json errors: a JSON object on stdout, never a traceback nor plain text ----------------------------
 def _json_error(r: subprocess.CompletedProcess[str]) -> dict[str, str]:
     """The ``error`` object of a ``--json`` failure: exit status 2, one JSON object on stdout with
     a non-empty ``code`` and ``message``, and nothing on stderr."""

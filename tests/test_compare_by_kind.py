@@ -1,4 +1,4 @@
-"""Comparison and legal plays with the table play drawn kind by kind (issue 12).
+"""Comparison and legal plays with the table play drawn kind by kind.
 
 The table's kind is uniform among the 14 kinds (``oracle.table_plays``), so pairs, trios,
 straights, bombs and the rocket are on the table as often as airplanes; the expected answers

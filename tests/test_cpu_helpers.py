@@ -1,4 +1,4 @@
-"""«Difícil» on more than one process (issue 30, «Fast»): helper processes play some of a decision's
+"""«Difícil» on more than one process: helper processes play some of a decision's
 deals, and nothing a player sees depends on them: the same outcomes, counted in the same order under
 the same budget, as a plain loop that plays every deal here one after the other; a helper that dies
 or hangs has its deal played here."""

@@ -1,4 +1,4 @@
-"""CPU levels «Fácil», «Normal», «Difícil» (issue 11 item 6): they exist, are deterministic and
+"""CPU levels «Fácil», «Normal», «Difícil»: they exist, are deterministic and
 legal, and each of «Difícil»'s fixes of a measured weakness of «Normal» shows in a small scenario."""
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def test_hard_breaks_222_to_take_the_lead() -> None:
     )
     assert choose_play(g, level="normal").action == PASS
     advice = choose_play(g, level="hard")
-    # Issue 17: the partner (Oeste) plays next and could still take the trick: no «pasar le dejaría
+    # The partner (Oeste) plays next and could still take the trick: no «pasar le dejaría
     # la salida a Sur» here.
     assert advice.action == "2" and advice.why.code == "fewest_plays"
 
@@ -370,7 +370,7 @@ def test_hard_is_deterministic_and_sees_only_its_seat() -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_advice_for_a_seat_not_to_move_is_a_clear_error(level: str) -> None:
-    """Issue 27: «Pista» pressed as the automatic pass fired asked for seat 0 while seat 1 was to
+    """«Pista» pressed as the automatic pass fired once asked for seat 0 while seat 1 was to
     move; the hint took the mover's plays out of seat 0's hand and raised StopIteration. Now the
     engine says, in the catalog's words, that it is not that seat's turn; the mover still gets a
     legal answer from its own hand."""

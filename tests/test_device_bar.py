@@ -1,4 +1,4 @@
-"""The bar on the device says what the server says (issue 27, point 2).
+"""The bar on the device says what the server says.
 
 The card widget names the raised play and whether it beats the table in the browser, with the
 JavaScript core the conformance suite checks (``conformance/adapters/node/ddz_core.js``) and the

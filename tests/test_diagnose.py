@@ -1,4 +1,4 @@
-"""ddz.diagnose: a specific diagnosis for every near-miss of the corpus (issue 18, item 9)."""
+"""ddz.diagnose: a specific diagnosis for every near-miss of the corpus."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_specific_numbers_and_gaps() -> None:
     assert "no se mezclan" not in str(diagnose("33345").message)  # type: ignore[union-attr]
 
 
-# ---- the near-miss names the card that is wrong and a fix the rules accept (issue 25) -------------
+# ---- the near-miss names the card that is wrong and a fix the rules accept ------------------------
 # Every expectation below comes from the rules (R-CHAIN-1: chains run from the 3 to the ace, never
 # through the 2 or a joker; R-KIND-6/7: a straight needs 5 values, a pair straight 3 pairs) and is
 # checked with the independent rule model in tests/oracle.py, never with the engine's own answer.

@@ -4,7 +4,8 @@ The brute force below knows the rules only through ``tests/oracle.py`` (the inde
 source 000: every legal play and the comparison rules, never ``ddz``): it tries every move at every
 turn, with no cut and no transposition table, and says which side wins and which first moves win.
 The solver must agree on every small position hypothesis draws, two-hand and three-hand, leading
-or answering a play. The rule traps of issue 26 each get a position whose winner a wrong rule flips.
+or answering a play. Each rule trap (bombs, the rocket, chains, wings, kickers, fours with two) gets
+a position whose winner a wrong rule flips.
 """
 
 from __future__ import annotations
@@ -252,7 +253,7 @@ def test_a_variant_changes_the_winner() -> None:
     assert solve(Position.two("444455BR", "6666")).winner == "first"
 
 
-# ---- the rule traps of issue 26 -----------------------------------------------------------------
+# ---- the rule traps -----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

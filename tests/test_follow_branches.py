@@ -1,4 +1,4 @@
-"""Issue 29, point 1: every follow branch of the generator is reached by a property test.
+"""Every follow branch of the generator is reached by a property test.
 
 For each of the 14 kinds of table play, hypothesis draws an *answer* of the same shape first (half
 the time one at the top edge: a 2, a joker or a chain topped by the ace), then a table of that shape

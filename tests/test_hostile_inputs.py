@@ -1,4 +1,4 @@
-"""Issue 29, «hostile input, round three»: flaky implementations cannot stall the runner; nothing
+"""Hostile input: flaky implementations cannot stall the runner; nothing
 from outside (an implementation, a corpus, a record, an argument) reaches a terminal raw; the corpus
 loader, the inputs and the closed pipes end in a clear error, never a hang or a traceback; glued
 card ids and CR are read. Each test failed on main (209631d)."""

@@ -1,4 +1,4 @@
-"""The hypothesis profiles hold under load (issue 53): none fails a test because drawing its examples
+"""The hypothesis profiles hold under load: none fails a test because drawing its examples
 was slow on a busy box (`too_slow`) or because one example took long (deadline), and none cuts the
 sample sizes the tests ask for."""
 

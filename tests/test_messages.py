@@ -1448,7 +1448,7 @@ _WEST = nested(
     spent=[],
     has_spent=False,
 )
-# The teacher's claims (issue 25): each sentence read against its template and the rules.
+# The teacher's claims: each sentence read against its template and the rules.
 TEACHER_CASES: list[tuple[str, Callable[[], object], str]] = [
     (
         "coach.bid",

@@ -64,7 +64,7 @@ def test_node_adapter_agrees_with_ddz_under_fuzzing() -> None:
 
 def test_the_card_widget_runs_the_very_core_the_suite_checks() -> None:
     """The widget inlines ``ddz_core.js`` byte for byte, and the adapter the suite runs requires that
-    same file: the corpus guards the rules on the device (issue 27, point 2). Needs the app's
+    same file: the corpus guards the rules on the device. Needs the app's
     Streamlit: the light venvs of ``make test-pythons`` skip it."""
     pytest.importorskip("streamlit")
     from tutorial import widget

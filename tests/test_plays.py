@@ -15,7 +15,8 @@ from ddz.cards import FULL_DECK, MAX_COPIES, RANKS
 from ddz.plays import KINDS, Play, Rejection, readings
 from tests.oracle import all_legal, enumerate_all, examples, hands_against, oracle_beats, table_plays
 
-# Numbers measured independently on the rules of source 000 (../shared/notes/design-anchors.md).
+# Distinct legal plays of each kind, counted independently from the rules of source 000: the oracle's
+# enumeration of every play must find the same numbers.
 ANCHOR_COUNTS = {
     "single": 15, "pair": 13, "trio": 13, "bomb": 13, "rocket": 1, "straight": 36,
     "pair_straight": 52, "airplane": 45, "trio_single": 182, "trio_pair": 156,

@@ -4,6 +4,7 @@ version, CONTRIBUTING.md names checks that exist, the licence is the one declare
 from __future__ import annotations
 
 import ast
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -139,3 +140,36 @@ def test_make_checks_types_the_tools_the_minimal_adapter_and_the_tests_strictly(
     assert (
         tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]["strict"] is True
     )
+
+
+ISSUE_NUMBER = re.compile(r"\bissues? " + r"\d+", flags=re.I)
+"""A pointer into the project's issue tracker (built in two parts so this file does not match itself)."""
+
+SOURCE_FOLDERS = ("ddz", "tutorial", "tests", "benchmarks", "truthcheck", "tools", "conformance")
+SKIPPED_FOLDERS = re.compile(r"^(?:node_modules|\.venv.*|build)$")
+
+
+def _source_files() -> list[Path]:
+    """Every ``.py`` and ``.js`` file under :data:`SOURCE_FOLDERS`, outside installed or built folders."""
+    found = []
+    for folder in SOURCE_FOLDERS:
+        for top, folders, names in os.walk(ROOT / folder):
+            folders[:] = [f for f in folders if not SKIPPED_FOLDERS.match(f)]
+            found += [Path(top) / name for name in names if name.endswith((".py", ".js"))]
+    return sorted(found)
+
+
+def test_code_names_no_issue_numbers() -> None:
+    """Comments and docstrings say what the code does or guards, not which issue of the tracker asked for it."""
+    n = 27  # the samples are built so that this file does not match itself
+    assert ISSUE_NUMBER.search(f"(Issue {n}, point 3)") and ISSUE_NUMBER.search(f"issues {n} and 28")
+    assert not ISSUE_NUMBER.search(f"tissue {n}") and not ISSUE_NUMBER.search("an issue of the layout")
+    files = _source_files()
+    assert ROOT / "tests" / "test_project_files.py" in files and ROOT / "ddz" / "__init__.py" in files
+    hits = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in files
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if ISSUE_NUMBER.search(line)
+    ]
+    assert hits == [], "say what the code does or guards, not which issue asked for it: " + ", ".join(hits)

@@ -1,4 +1,4 @@
-"""Reasons, not counts (issue 11): every reason the CPU or a hint gives is a claim checked here
+"""Reasons, not counts: every reason the CPU or a hint gives is a claim checked here
 against the engine (solver, legal plays, the seat's own cards) over many CPU-played hands."""
 
 from __future__ import annotations
@@ -154,7 +154,7 @@ def test_hint_is_the_strongest_level() -> None:
 
 
 def test_kitty_cards_rule_a_bomb_out_of_control_back() -> None:
-    """Issue 52: «aún puede superar esa jugada una bomba» when the landlord's public kitty cards rule
+    """No «aún puede superar esa jugada una bomba» when the landlord's public kitty cards rule
     every bomb out. The landlord holds its kitty cards 9 9 9 and nothing else; the fourth 9 is free:
     no seat can hold 9 9 9 9, and the seat of five cards has no four of a rank to hold."""
     from ddz.ai.cpu import control_back

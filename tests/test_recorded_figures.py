@@ -1,4 +1,4 @@
-"""The strength table of the docs is what the committed deal records say (issue 30, «Evidence»).
+"""The strength table of the docs is what the committed deal records say.
 
 Every row of «Mediciones registradas» in ``docs/aprender/app.md`` is recomputed here straight from
 ``benchmarks/results/*.jsonl`` with plain arithmetic (not the arena's own helpers): the deals, the

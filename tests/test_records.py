@@ -172,5 +172,5 @@ def test_ddz_replay_reads_at_most_the_cap() -> None:
         )
     except subprocess.TimeoutExpired:
         pytest.fail("ddz replay /dev/zero did not stop at the size cap")
-    # refused unread since issue 29: a device is not a regular file
+    # refused unread: a device is not a regular file
     assert r.returncode == 2 and "no es un archivo normal" in r.stderr and "Traceback" not in r.stderr

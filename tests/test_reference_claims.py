@@ -1,4 +1,4 @@
-"""Every hand-written sentence a learner reads carries its proof, and the proof holds (issue 25).
+"""Every hand-written sentence a learner reads carries its proof, and the proof holds.
 
 The texts: the glossary (``tutorial/data/glossary.yaml``), the lessons and the choice exercises
 (``tutorial/data/lessons.yaml``), the intro and lesson of each annotated hand (its notes keep their
@@ -400,7 +400,7 @@ def test_the_wording_check_catches_the_reported_slips() -> None:
 
 
 def test_the_reported_errors_are_fixed() -> None:
-    """Issue 25, point 6: the glossary's quartet (and bomb), the FAQ's 444455 line and its four with one."""
+    """The glossary's quartet (and bomb), the FAQ's 444455 line and its four with one say what the rules say."""
     terms = {t.id: t.text for t in rulebook.glossary()}
     assert "cualquier bomba y el cohete" in terms["cuarteto"] and "solo lo supera" not in terms["cuarteto"]
     assert "ni cohete" in terms["bomba"]

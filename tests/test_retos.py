@@ -1,4 +1,4 @@
-"""«Retos» (issue 26, part 5): every stored puzzle is what the exact solver says, comes from a real
+"""«Retos»: every stored puzzle is what the exact solver says, comes from a real
 deal, and its theme is a claim its predicate checks on the solver's line; every sentence the page
 shows for a puzzle is worded as learners read cards; the page (AppTest, the card widget simulated
 through session state) judges moves with the solver and answers a losing one with its refutation."""

@@ -1,4 +1,4 @@
-"""«Revisa tu partida» worth reading (issue 17): forced passes are «sin elección» and not counted,
+"""«Revisa tu partida» worth reading: forced passes are «sin elección» and not counted,
 each beginner mistake is named only when its written definition holds, and a lost hand names
 its key moment with the alternative."""
 

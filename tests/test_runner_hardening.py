@@ -1,4 +1,4 @@
-"""Issue 21: the runner against implementations that hang, leave children behind or write
+"""The runner against implementations that hang, leave children behind or write
 terminal escapes, and the CLI inputs that used to end in a traceback. Each test failed on
 main (f105911)."""
 

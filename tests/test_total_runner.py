@@ -1,4 +1,4 @@
-"""Issue 54, point 4, a total runner (Bowtie's model): an implementation that cannot start is
+"""A total runner (Bowtie's model): an implementation that cannot start is
 reported and the others still run (exit status 2); the JSON report says so in its header, an
 error line and its footer, and follows report.schema.json; ``summary`` reads a saved report back;
 ``smoke`` starts one adapter and sends it one request."""

@@ -1,4 +1,4 @@
-"""Every sentence a learner reads is a checked claim (issue 17).
+"""Every sentence a learner reads is a checked claim.
 
 The truth check (:mod:`truthcheck.sentences`, :mod:`truthcheck.claims`) collects every sentence the app
 would show and verifies the claim behind it with all three hands. ``make truth`` runs it over
@@ -119,7 +119,7 @@ def test_a_bomb_spent_as_four_with_two_is_never_kept() -> None:
 
 
 def test_the_bidding_hint_does_not_count_on_a_bomb_its_count_breaks() -> None:
-    """Issue 52: «tu mano sale en 6 jugadas y tienes … una bomba de J» when the 6 plays need J J J J
+    """No «tu mano sale en 6 jugadas y tienes … una bomba de J» when the 6 plays need J J J J
     + 3 6. The bidding reason names the count's plan and what that plan keeps; the old claim (the
     bomb kept) is caught by the truth check."""
     from ddz.ai.cpu import bid_advice
@@ -157,7 +157,7 @@ def test_the_lesson_check_bites(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("i", [21, 48, 51])
 def test_practica_esta_posicion_names_every_winning_move(i: int) -> None:
-    """Issue 52: «Practica esta posición» said «solo ganan X o Y» where more moves won. The count of
+    """«Practica esta posición» once said «solo ganan X o Y» where more moves won. The count of
     your own lost position, offered at the review's exact key moment, is a claim: the moves it names
     are every winning first move by plain minimax (truthcheck), and a sentence that leaves one out is
     caught."""

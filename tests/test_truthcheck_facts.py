@@ -1,4 +1,4 @@
-"""The independent facts of ``truthcheck/`` (issue 25) agree with the engine on thousands of hands.
+"""The independent facts of ``truthcheck/`` agree with the engine on thousands of hands.
 
 ``truthcheck`` is written from source 000 alone and never imports ``ddz``; here, and only here, the
 two meet: every fact is compared with the engine's own answer (``legal_plays``, ``beats``,
@@ -207,7 +207,7 @@ def test_kind_of_reads_the_sources_restrictions() -> None:
 
 
 def test_body_kickers_and_ranking_card() -> None:
-    """KKK + 2: the 2 is a kicker and carries no strength (issue 25, «el K recupera la salida»)."""
+    """KKK + 2: the 2 is a kicker and carries no strength («el K recupera la salida»)."""
     assert (facts.body_of("KKK2"), facts.kickers_of("KKK2"), facts.ranking_card("KKK2")) == ("KKK", "2", "K")
     assert (facts.body_of("444455"), facts.kickers_of("444455")) == ("4444", "55")
     assert facts.ranking_card("333444 56") == "4" and facts.ranking_card("BR") == "R"
@@ -303,7 +303,7 @@ def test_plans_are_every_plan_the_engines_generator_finds() -> None:
 
 
 def test_spends_names_kickers_bombs_and_broken_fours() -> None:
-    """Hand 9999 5678T J (issue 25, «ese plan juega los cuatro 9 en 5 6 7 8 9 10 J»): the shortest
+    """Hand 9999 5678T J («ese plan juega los cuatro 9 en 5 6 7 8 9 10 J»): the shortest
     plan plays one 9 in the straight and three as a trio, so the bomb is broken."""
     s = facts.spends(["56789TJ", "999"])
     assert s["split_fours"] == "9" and s["bombs"] == "" and s["kickers"] == ""
@@ -410,13 +410,13 @@ def test_can_be_beaten_by_unseen_on_examples() -> None:
     assert facts.can_be_beaten_by_unseen("2", "3333", {1: 4}) and not facts.can_be_beaten_by_unseen(
         "2", "3333", {1: 3, 2: 1}
     )  # the bomb is unseen, but no seat can hold all four
-    # KKK + 2 (issue 25): a higher trio with a kicker, which only a seat of 4 cards can hold, or the
+    # KKK + 2: a higher trio with a kicker, which only a seat of 4 cards can hold, or the
     # rocket, which a seat of 2 can.
     assert facts.unseen_answers("KKK2", "AAA3 BR", {1: 4, 2: 2}) == {"3AAA", "AAAB", "AAAR", "BR"}
     assert facts.unseen_answers("KKK2", "AAA3 BR", {1: 2, 2: 4}) == {"3AAA", "AAAB", "AAAR", "BR"}
     assert facts.unseen_answers("KKK2", "AAA3 BR", {1: 3, 2: 3}) == {"BR"}
     assert facts.unseen_answers("KKK2", "AAA3 BR", {1: 1, 2: 1}) == set()
-    # Issue 52: the landlord (0) holds its kitty cards 9 9 9 and nothing else, so the fourth 9 makes
+    # The landlord (0) holds its kitty cards 9 9 9 and nothing else, so the fourth 9 makes
     # no bomb anywhere; without that knowledge the 9 9 9 9 could be in the seat of five cards.
     assert facts.unseen_answers("2", "9999 4567 R", {0: 3, 2: 5}, {0: "999"}) == {"R"}
     assert facts.unseen_answers("2", "9999 4567 R", {0: 3, 2: 5}) == {"R", "9999"}

@@ -135,7 +135,7 @@ def test_choose_feedback_says_why() -> None:
     assert check_selection(ex, "QQ").correct
 
 
-# ---- the practice hand behind «Jugar» (issue 10) ---------------------------------------------------
+# ---- the practice hand behind «Jugar» --------------------------------------------------------------
 def test_url_tokens_round_trip_exact_cards() -> None:
     from tutorial.practice import decode_action, encode_action
 
@@ -231,7 +231,7 @@ def test_replay_link_only_once_the_hand_is_over() -> None:
     assert link is not None and ".".join(p.game.actions) in link
 
 
-# ---- «Revisa tu partida» (issue 11) -------------------------------------------------------------
+# ---- «Revisa tu partida» ------------------------------------------------------------------------
 def _play_out(code: str, choose: object) -> tuple[str, list[str]]:
     """A hand where seat 0 acts by ``choose(game)`` and the CPUs by themselves."""
     from tutorial.practice import Practice
@@ -316,7 +316,7 @@ def test_review_names_covering_your_partner() -> None:
 
 
 def test_the_guide_follows_the_engine_hint_and_the_raised_cards() -> None:
-    """The guided first hand (issue 11): what the coach says is computed from the hint."""
+    """The guided first hand: what the coach says is computed from the hint."""
     from ddz.ai import hint
     from ddz.codes import ids_for
     from ddz.plays import classify

@@ -1,4 +1,4 @@
-"""Coverage-guided fuzzing of the three entry points that read untrusted text (issue 12).
+"""Coverage-guided fuzzing of the three entry points that read untrusted text.
 
     .venv/bin/python tools/fuzz.py --seconds 300            # all three targets, atheris
     .venv/bin/python tools/fuzz.py --target protocol --seconds 60

@@ -1,4 +1,4 @@
-"""``make truth``: every sentence the app would show, verified by the engine (issue 17).
+"""``make truth``: every sentence the app would show, verified by the engine.
 
 Replays every annotated hand and ``--hands`` random hands at each CPU level (you play as that
 level too), collects every hint, coach line, CPU reason, review item and key moment (and every sentence of

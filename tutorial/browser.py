@@ -139,6 +139,8 @@ export default function ({ data, key, setStateValue }) {
     if (text !== JSON.stringify(stored)) { try { localStorage.setItem('"""
     + STORAGE_KEY
     + """', text); } catch (e) {} }
+    // For the browser tests: the run whose values the browser now keeps.
+    document.documentElement.dataset.ddzSavedRun = String(data.run);
   } else if (!data.loaded) {
     setStateValue('stored', stored);
     // The answer can be lost (seen on a loaded machine: the page waited for ever, its preferences
@@ -212,6 +214,7 @@ def page_effects(
         "dock": dock,
         "speak": dict(speak) if speak is not None else None,
         "focus": {"target": focus[0], "token": json.dumps(focus[1])} if focus else None,
+        "run": st.session_state.get("ddz_run"),  # this run's number (tutorial.views.common.mark_run)
     }
     _effects(key=key, data=data, default={"stored": None}, on_stored_change=loaded)
 

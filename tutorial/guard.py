@@ -1,4 +1,4 @@
-"""One run at a time owns the hand, and nothing a learner does can break the page (issue 27).
+"""One run at a time owns the hand, and nothing a learner does can break the page.
 
 Streamlit starts a new run of the page the moment the browser sends a tap (fast reruns), while the
 previous run may still be asleep in the CPU's pause, about to move a CPU or pass for you on the same
