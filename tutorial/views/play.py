@@ -2,47 +2,69 @@
 
 The bar, the buttons and the hand live in a dock fixed at the bottom of the screen, so on a phone
 they are on screen together; everything that happens is written in the hand's history.
+
+This page script is the view, drawn top to bottom on every run: the hand's state and its pure helpers
+are in :mod:`tutorial.views.play_state`, what the buttons do in :mod:`tutorial.views.play_actions`.
 """
 
 from __future__ import annotations
 
 import html
-import os
 from typing import Any
 from urllib.parse import parse_qsl
 
 import streamlit as st
 
-from ddz.ai import hint
 from ddz.ai.cpu import LEVEL_NAMES_ES, LEVELS
-from ddz.cards import parse
-from ddz.codes import CodeError, cards_of, decode, ids_for, new_code, normalize
-from ddz.game import BIDDING, OVER, PASS, PLAYING, Game, GameError
-from ddz.messages import render, render_message, say_cards
+from ddz.codes import cards_of
+from ddz.game import BIDDING, OVER, PASS, PLAYING
+from ddz.messages import render, say_cards
 from ddz.plays import classify
 from tutorial import guard
 from tutorial.browser import page_effects, table_fx
 from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
 from tutorial.logic import cards_left, count, describe
-from tutorial.practice import (
-    GUIDED_CODE,
-    HUMAN,
-    Practice,
-    coach,
-    empty_tally,
-    hint_option_claim,
-    hint_options,
-    hint_text,
-    history,
-    say_token,
-    tally_add,
-    valid_tally,
-)
+from tutorial.practice import HUMAN, Practice, coach, history, say_token
 from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, reviewed
 from tutorial.views.common import DOCK_CSS, Slots, bar_html, notice_html, page_link
-from tutorial.widget import card_hand, command, force_selection, selection
+from tutorial.views.play_actions import (
+    _again,
+    _another,
+    _code_from_settings,
+    _flip,
+    _fold,
+    _guided_anytime,
+    _hint,
+    _new_game_anytime,
+    _partner_no,
+    _partner_yes,
+    _play_selected,
+    _prefs_loaded,
+    _review_move,
+    _set_level,
+    _set_speed,
+    _skip_guide,
+    _tally_reset,
+    _tally_reset_ask,
+    _tap_act,
+    _undo,
+    pace_cpu,
+)
+from tutorial.views.play_state import (
+    FLIPS,
+    KEY,
+    SPEEDS,
+    acted_in_trick,
+    auto_pass_now,
+    count_hand,
+    cpu_delay,
+    draw_hand,
+    partner_on_table,
+    set_defaults,
+    ss,
+)
+from tutorial.widget import card_hand, command, selection
 
-KEY = "play_hand"
 NAMES = {0: "Tú (Sur)", 1: "Este · CPU, a tu derecha", 2: "Oeste · CPU, a tu izquierda"}
 WHO = {0: "ti", 1: "Este", 2: "Oeste"}
 SEAT_SHORT = {0: "Tú", 1: "Este", 2: "Oeste"}
@@ -65,182 +87,11 @@ TABLE_CSS = """
  .st-key-ddz-board .ddz-seats{flex-direction:column}
 }
 """
-# The CPU's pace: seconds per action, chosen in Ajustes. DDZ_CPU_DELAY (the tests make it short)
-# is the time of the default pace; the others keep their proportion to it.
-SPEEDS = (0.3, 0.5, 0.8, 1.2, 1.5)
-DEFAULT_SPEED = 0.8
-DELAY_SCALE = float(os.environ.get("DDZ_CPU_DELAY", str(DEFAULT_SPEED))) / DEFAULT_SPEED
-ss = st.session_state
-
-
-def _start(code: str | None, tokens: list[str] | None = None) -> None:
-    """Start (or restore) a hand; a bad URL state leaves a Spanish notice."""
-    p, error = Practice.start(code, tokens, ss.get("cpu_level", "normal"))
-    ss.practice = p
-    ss.url_error = error
-    ss.deals_started = ss.get("deals_started", 0) + 1  # «Repetir este reparto» deals again
-    ss.review_scrolls = 0
-    ss.start_over = p.over  # a finished hand opened from its address is not counted in the tally
-    ss.hint_text = ""
-    ss.play_error = ""
-    ss.dock_folded = False  # your new cards in view
-    force_selection(KEY, [])
-    guard.moved()
-
-
-def _new_game() -> None:
-    _start(new_code())
-    ss.guided = False
-
-
-def _replay_same() -> None:
-    _start(ss.practice.code)
-
-
-@guard.guarded
-def _code_from_settings() -> None:
-    text = ss.get("code_input", "")
-    try:
-        decode(text)
-    except CodeError as e:
-        ss.code_error = str(e)
-        return
-    ss.code_error = ""
-    _start(normalize(text))
-
-
-def _act(action: str, ids: list[str] | None = None) -> bool:
-    """Your action on the hand (call under the session's lock); False when it is not allowed."""
-    p: Practice = ss.practice
-    try:
-        p.act(action, ids)
-    except GameError as e:
-        ss.play_error = e.message
-        return False
-    guard.moved()
-    ss.play_error = ""
-    ss.hint_text = ""
-    ss.url_error = ""
-    ss.partner_ask = None
-    force_selection(KEY, [])
-    return True
-
-
-def _focus_hand() -> None:
-    """After a button of the dock, the keyboard focus goes back to your hand (a new token)."""
-    ss.hand_focus = ss.get("hand_focus", 0) + 1
-
-
-@guard.on_hand
-def _tap_act(action: str) -> None:
-    """A bid or «Pasar» tapped in the dock: for the moment of the hand it was drawn at, else nothing."""
-    _focus_hand()
-    _act(action)
-
-
-def partner_on_table(g: Game) -> int | None:
-    """Your partner's seat when the play to beat is theirs and you may pass (you are a farmer)."""
-    if g.phase != PLAYING or g.turn != HUMAN or g.leading or g.landlord in (None, HUMAN):
-        return None
-    return g.table_seat if g.table_seat not in (None, HUMAN, g.landlord) else None
-
-
-@guard.on_hand
-def _play_selected() -> None:
-    """Play exactly the raised cards: the same ids the bar describes. Covering your partner's play
-    when you could pass first asks (a question, which changes nothing by itself)."""
-    _focus_hand()
-    ids = selection(KEY)
-    if not ids:
-        ss.play_error = "Elige primero las cartas que quieres jugar."
-        return
-    g = ss.practice.game
-    advised = ss.get("hint_for") == (len(g.actions), sorted(ids))  # the hint covers the partner, and says why
-    if ss.partner_warn and partner_on_table(g) is not None and not advised:
-        ss.partner_ask = list(ids)
-        return
-    _act(str(cards_of(ids)), ids)
-
-
-@guard.on_hand
-def _partner_yes() -> None:
-    _focus_hand()
-    ids = ss.get("partner_ask") or []
-    ss.partner_ask = None
-    if ids and sorted(ids) == sorted(selection(KEY)):
-        _act(str(cards_of(ids)), ids)
-
-
-@guard.on_hand
-def _partner_no() -> None:
-    _focus_hand()
-    ss.partner_ask = None
-
-
-@guard.on_hand
-def _undo() -> None:
-    """«Deshacer»: take back your last decision; the CPUs' replies before it are replayed."""
-    p: Practice = ss.practice
-    _focus_hand()
-    if ss.get("guided") or not p.undo():
-        return
-    guard.moved()
-    ss.play_error = ""
-    ss.hint_text = ""
-    ss.partner_ask = None
-    force_selection(KEY, [])
-
-
-def _fold() -> None:
-    """Fold the hand out of the dock to look at the table (the raised cards stay raised)."""
-    ss.dock_folded = not ss.get("dock_folded")
 
 
 def disabled_why_html(text: str) -> str:
     """Why a button is off, as visible text (a phone never shows a tooltip), on the dock's last line."""
     return f' <span data-testid="why-disabled">{html.escape(text)}</span>' if text else ""
-
-
-@guard.on_hand
-def _hint() -> None:
-    """«Pista»: the hint for your seat, only while it is still your turn to decide (a tap may
-    arrive after the turn moved on: then it does nothing). Pressed again at the same moment of the
-    hand, it offers the next option (:func:`~tutorial.practice.hint_options`), each with the plays
-    it leaves, and after the last one the hint again."""
-    g: Game = ss.practice.game
-    if g.phase not in (BIDDING, PLAYING) or g.turn != HUMAN:
-        return
-    _focus_hand()
-    ss.dock_folded = False  # the hint raises cards: show them
-    moment = (ss.deals_started, tuple(g.actions))
-    cycle = ss.get("hint_cycle")
-    # «again» means while the last hint still shows: «Deshacer» back to the same moment (or any
-    # action, which clears the hint) starts over with the hint itself
-    if g.phase == PLAYING and cycle is not None and cycle["moment"] == moment and ss.get("hint_text"):
-        if cycle["options"] is None:
-            cycle["options"] = hint_options(g, HUMAN, cycle["first"])
-        options = cycle["options"]
-        cycle["i"] = (cycle["i"] + 1) % len(options)
-        action = options[cycle["i"]].action
-        ids = ids_for(parse(action), g.hands[HUMAN]) if action != PASS else []
-        force_selection(KEY, ids)
-        first = cycle["i"] == 0
-        ss.hint_for = (len(g.actions), sorted(ids)) if first else None  # only the hint says why
-        ss.hint_text = cycle["text"] if first else render_message(hint_option_claim(options, cycle["i"]))
-        return
-    advice = hint(g, HUMAN)
-    ss.hint_text = hint_text(advice, g.phase)
-    if g.phase == PLAYING:
-        ids = ids_for(parse(advice.action), g.hands[HUMAN]) if advice.action != PASS else []
-        force_selection(KEY, ids)
-        ss.hint_for = (len(g.actions), sorted(ids))
-        ss.hint_cycle = {
-            "moment": moment,
-            "first": advice.action,
-            "i": 0,
-            "text": ss.hint_text,
-            "options": None,
-        }
 
 
 def hint_chip_html(text: str) -> str:
@@ -257,95 +108,8 @@ def hint_chip_html(text: str) -> str:
     )
 
 
-def _guided() -> None:
-    """The guided first hand: a fixed deal with the coach on."""
-    _start(GUIDED_CODE)
-    ss.guided = True
-
-
-def _new_game_from_end() -> None:
-    _focus_hand()  # the end screen's button is gone: the keyboard goes to the new hand
-    _new_game()
-
-
-def _replay_from_end() -> None:
-    _focus_hand()
-    _replay_same()
-
-
-# «Otra partida» on the end screen (once: a second tap finds the new hand and does nothing).
-_another = guard.on_hand(_new_game_from_end)
-_again = guard.on_hand(_replay_from_end)
-_new_game_anytime = guard.guarded(_new_game)
-_guided_anytime = guard.guarded(_guided)
-
-
-def _skip_guide() -> None:
-    ss.guided = False
-
-
-@guard.guarded
-def _set_level(level: str) -> None:
-    """A deliberate level change: at once when you have not acted yet in this hand (the same deal,
-    dealt again), else from the next hand, so no move of yours is lost."""
-    ss.cpu_level = level
-    if not p_has_moved():
-        _start(ss.practice.code)
-
-
-# The yes/no preferences of the Ajustes panel, each a button, kept in the browser.
-FLIPS = {
-    "skip_anim": "Saltar la animación del reparto",
-    "show_counter": "Mostrar el contador de cartas",
-    "sounds": "Sonidos suaves",
-    "auto_pass": "Pasar automáticamente cuando no tengo nada",
-    "partner_warn": "Avisar antes de superar a mi compañero",
-}
-
-
-def _flip(pref: str) -> None:
-    """A deliberate switch of a yes/no preference (one of :data:`FLIPS`)."""
-    ss[pref] = not ss[pref]
-
-
-@guard.guarded
-def _prefs_loaded(stored: dict[str, Any]) -> None:
-    saved = stored.get("cpu_level")
-    if (
-        saved in LEVELS
-        and saved != ss.practice.level
-        and not ss.get("started_from_url")
-        and not p_has_moved()
-    ):
-        ss.cpu_level = saved  # the saved level deals this hand again
-        _start(ss.practice.code)
-    if not stored.get("guided_seen") and not ss.get("started_from_url") and not p_has_moved():
-        _guided()  # a first visit: the guided first hand
-    for pref in FLIPS:
-        if isinstance(stored.get(pref), bool):
-            ss[pref] = stored[pref]
-    tally = valid_tally(stored.get("tally"))
-    if tally is not None:
-        ss.tally = tally
-    if stored.get("cpu_speed") in SPEEDS:
-        ss.cpu_speed = stored["cpu_speed"]
-
-
-def _set_speed(speed: float) -> None:
-    ss.cpu_speed = speed
-
-
-def cpu_delay() -> float:
-    """Seconds the page waits before each CPU action (and before a pass made for you)."""
-    return float(ss.cpu_speed) * DELAY_SCALE
-
-
 def speed_label(speed: float) -> str:
     return f"{speed:.1f} s".replace(".", ",")
-
-
-def p_has_moved() -> bool:
-    return bool(ss.get("practice") and ss.practice.human)
 
 
 def settings_level_html(playing: str, chosen: str) -> str:
@@ -406,35 +170,9 @@ def table_beat(p: Practice, deal: int) -> dict[str, str] | None:
 
 
 # ---- state ----------------------------------------------------------------------------------
-ss.setdefault("skip_anim", False)
-ss.setdefault("show_counter", True)
-ss.setdefault("cpu_level", "normal")
-ss.setdefault("sounds", False)
-ss.setdefault("auto_pass", True)
-ss.setdefault("partner_warn", True)
-ss.setdefault("tally", empty_tally())
-ss.setdefault("cpu_speed", DEFAULT_SPEED)
-with guard.session_lock():
-    if "practice" not in ss:
-        # The hand's address: the page's URL, or after an error (see tutorial.guard) the address the
-        # page last wrote into the URL.
-        recovering = bool(ss.get(guard.RECOVERED)) and "hand_address" in ss
-        address: Any = ss.hand_address if recovering else st.query_params
-        url_code = address.get("codigo")
-        ss.started_from_url = bool(url_code)
-        url_level = address.get("nivel", "normal")[:10]
-        ss.cpu_level = url_level if url_level in LEVELS else "normal"
-        url_tokens = [a for a in address.get("acciones", "").split(".") if a][:200]
-        _start(url_code[:40] if url_code else None, url_tokens)
-        if not recovering:
-            ss.guided = st.query_params.get("guia") == "1"  # ?guia=1: the coach is on for this hand
-    # This run owns the hand now (a run still waiting in a CPU's pause steps back) and draws a copy
-    # of it: a tap that changes the hand while the page is drawn cannot reach the drawing.
-    owner = guard.claim()
-    hand_v = guard.version()
-    p: Practice = ss.practice.copy()
-g: Game = p.game
-ss.hand_address = p.query()  # what the URL holds once this run is drawn
+set_defaults()
+owner, hand_v, p = draw_hand()
+g = p.game
 
 # ---- header ---------------------------------------------------------------------------------
 top = st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="ddz-header")
@@ -494,18 +232,6 @@ elif ss.get("url_error"):
 # review would otherwise make the whole end screen blink on every press.
 over = g.phase == OVER and g.result is not None
 result_area = st.container(key="ddz-result") if over else st.empty()
-
-
-def acted_in_trick(g: Game) -> set[int]:
-    """The seats that have acted in the trick under way (none before its lead)."""
-    acted: set[int] = set()
-    passes = 0
-    for seat, action in g.trail:
-        acted.add(seat)
-        passes = passes + 1 if action == PASS else 0
-        if passes == 2:  # two passes after a play end the trick (as the engine does)
-            acted, passes = set(), 0
-    return acted
 
 
 def seat_box(seat: int) -> str:
@@ -605,25 +331,7 @@ if ss.show_counter and g.phase != OVER:
 
 
 # ---- the session tally: hands, never points -----------------------------------------------------
-def _tally_reset_ask() -> None:
-    ss.tally_confirm = True
-
-
-def _tally_reset(yes: bool) -> None:
-    ss.tally_confirm = False
-    if yes:
-        ss.tally = empty_tally()
-
-
-counted_key = (g.code, len(g.actions), ss.deals_started)
-if (
-    g.phase == OVER
-    and not ss.start_over
-    and ss.get("fx_play__loaded")  # what the browser kept was read first: this hand adds to it
-    and ss.get("tally_counted") != counted_key
-):
-    ss.tally_counted = counted_key
-    ss.tally = tally_add(ss.tally, g)
+count_hand(g)
 
 
 def tally_html(t: dict[str, int]) -> str:
@@ -659,14 +367,8 @@ with st.expander("Tus manos en este navegador", expanded=g.phase == OVER, icon="
 
 # ---- the dock: feedback, bar, buttons and hand, always on screen ----------------------------
 my_turn = g.phase in (BIDDING, PLAYING) and g.turn == HUMAN
-# The automatic pass: nothing of yours beats the table and you asked not to press «Pasar» for it
-# (after the stored preferences were read, so a stored «no» is obeyed from the first move). This run
-# makes it (at the end of the page, after the CPU's pause): the dock's state does not call the turn
-# yours, since a tap on it reaches the hand after the pass and does nothing (tutorial.guard.on_hand).
-# The rerun that follows the pass shows as idle until it starts (Streamlit sends «not running» between
-# the two runs), so a browser test waiting for your turn could otherwise tap «Pista» on it.
 stuck = p.stuck()  # your turn in play, and nothing of yours beats the table
-auto = ss.auto_pass and not ss.get("guided") and ss.get("fx_play__loaded") and stuck
+auto = auto_pass_now(stuck)  # the app passes for you: the dock's state does not call the turn yours
 yours = my_turn and not auto  # the dock's state: you decide now
 why = ""  # why a button is off, said on the dock's last line
 said_bar = ""  # the bar as the live region says it (while you choose your cards)
@@ -855,11 +557,6 @@ if g.phase != OVER:
 
 
 # ---- end of the hand ------------------------------------------------------------------------
-def _review_move(delta: int, total: int) -> None:
-    ss.review_step = max(0, min(total - 1, ss.get("review_step", 0) + delta))
-    ss.review_scrolls = ss.get("review_scrolls", 0) + 1
-
-
 def undone_html(p: Practice, i: int, phase: str) -> str:
     """The mark of a decision taken back with «Deshacer»: what you had chosen there before."""
     if i not in p.undone:
@@ -1028,21 +725,4 @@ page_effects(
 )
 
 
-# ---- CPU turns, paced so a person can follow them ------------------------------------------
-# The run waits the CPU's pause, then acts only if it still owns the hand and the hand has not moved
-# (a tap during the pause starts a newer run, which takes over the same pause): see tutorial.guard.
-def _cpu_move() -> bool:
-    if not ss.practice.cpu_step():
-        return False
-    guard.moved()
-    return True
-
-
-def _auto_pass() -> bool:
-    return bool(ss.practice.stuck()) and _act(PASS)
-
-
-# The automatic pass (``auto``) is decided above the dock, whose state says it is not your turn.
-move = _cpu_move if p.cpu_turn() else _auto_pass if auto else None
-if move and guard.wait_turn_of(owner, hand_v, cpu_delay()) and guard.step(owner, hand_v, move):
-    st.rerun()
+pace_cpu(p, auto, owner, hand_v)  # a CPU's turn (or the pass made for you), paced; the last thing a run does
