@@ -19,6 +19,7 @@ from __future__ import annotations
 from .cards import RANKS, Cards, NotationError, parse, parse_hand
 from .codes import CodeError, deal, new_code
 from .compare import Verdict, beats, compare
+from .errors import CodedError
 from .game import Event, Game, GameError, Phase, PositionError, Result, Side
 from .moves import legal_plays
 from .plays import KIND_NAMES_ES, KINDS, InvalidPlay, Kind, Play, Rejection, analyze, classify
@@ -33,6 +34,7 @@ __all__ = [
     "STANDARD",
     "Cards",
     "CodeError",
+    "CodedError",
     "Event",
     "Game",
     "GameError",

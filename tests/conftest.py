@@ -41,6 +41,7 @@ GROUPS = {
         "test_reasons", "test_diagnose", "test_spring_and_rocket", "test_records", "test_value_types",
         "test_rule_mutants", "test_endgame",
         "test_follow_branches", "test_fast_paths", "test_cpu_helpers", "test_arena_records", "test_recorded_figures",
+        "test_templates",
     },
     "conformance": {
         "test_check", "test_corpus", "test_fuzz_harness", "test_node_adapter", "test_peers",

@@ -8,6 +8,7 @@ themselves must bite: each false claim below, written by hand from the rules, is
 
 from __future__ import annotations
 
+import tutorial.catalog  # noqa: F401  (the review, hint, coach and history codes join CATALOG)
 from ddz.ai.reasons import CODES, Reason, as_message
 from ddz.messages import CATALOG
 from tests.test_ai_arena import situation

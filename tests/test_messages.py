@@ -1,6 +1,6 @@
-"""The one message catalog (ddz.messages): every code is reached from real engine input and says
-exactly the sentence written here by hand; no engine module writes Spanish outside the catalog;
-rendering with missing data fails clearly."""
+"""The one message catalog (ddz.messages, with the codes only the app says from tutorial/catalog.py):
+every code is reached from real engine input and says exactly the sentence written here by hand; no
+engine module writes Spanish outside the catalog; rendering with missing data fails clearly."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import io
 import json
 import os
 import re
+import subprocess
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -37,6 +39,7 @@ from ddz.ops import run_op
 from ddz.plays import Play, Rejection, analyze, classify
 from ddz.records import replay
 from ddz.variants import Variant
+from tutorial.catalog import ENTRIES as APP_ENTRIES  # the codes only the app says join CATALOG
 
 ROOT = Path(__file__).resolve().parents[1]
 HANDS = ["3344556677882222R", "3456789TTTTJJJJQQ", "3456789QQKKKKAAAA"]
@@ -2712,6 +2715,19 @@ def test_templates_that_cannot_be_read_are_refused(monkeypatch: pytest.MonkeyPat
             render("test.bad", x=1)
 
 
+def test_the_codes_only_the_app_says_live_beside_the_app() -> None:
+    """tutorial/catalog.py registers the codes no engine module names; the engine's catalog loads
+    without the tutorial, and the two together are the one catalog."""
+    app = {e.code for e in APP_ENTRIES}
+    assert len(app) > 100 and app <= set(CATALOG)
+    engine = [p for p in sorted(ROOT.glob("ddz/**/*.py")) if p.name != "messages.py"]
+    source = "\n".join(p.read_text("utf-8") for p in engine)
+    assert sorted(c for c in app if f'"{c}"' in source or f"'{c}'" in source) == []
+    probe = "import sys, ddz.messages as m; print(len(m.CATALOG), any(n.startswith('tutorial') for n in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.split() == [str(len(CATALOG) - len(app)), "False"]
+
+
 # ---- no Spanish outside the catalog ---------------------------------------------------------------------
 SPANISH = re.compile(
     r"[áéíóúñÁÉÍÓÚÑ¿¡«»]|\b(?:el|la|los|las|del|una|es|con|que|se|por|para|hay|jugadas?|cartas?|asiento"
@@ -2780,3 +2796,21 @@ def test_the_docs_page_lists_every_code() -> None:
         assert f'<code id="{entry.code}">{entry.code}</code>' in page
     assert "[R-ONE-2](../reglas.md#R-ONE-2)" in page
     assert hooks.expand("<!-- messages -->", "../", "../") == page
+
+
+def test_the_tutorial_catalog_registers_again_as_a_no_op_and_refuses_a_changed_entry() -> None:
+    """A module reloaded by Streamlit's file watcher registers its codes again: the same entries are
+    no change; another template under a code already there is refused."""
+    import dataclasses
+
+    import tutorial.catalog
+    from ddz.messages import CATALOG, MessageError, register
+
+    before = dict(CATALOG)
+    register(tutorial.catalog.ENTRIES, tutorial.catalog.GROUPS)
+    assert before == CATALOG
+    changed = dataclasses.replace(tutorial.catalog.ENTRIES[0], template="otra cosa")
+    with pytest.raises(MessageError) as raised:
+        register([changed])
+    assert raised.value.code == "duplicate_code"
+    assert before == CATALOG
