@@ -52,7 +52,7 @@ GROUPS = {
     "app": {
         "test_annotated_hands", "test_app", "test_tutorial_logic", "test_review", "test_advice", "test_truth", "test_truth_retos", "test_spelling",
         "test_truthcheck_facts", "test_claims",
-        "test_reference_claims", "test_retos", "test_device_bar",
+        "test_reference_claims", "test_retos", "test_device_bar", "test_tutorial_strings",
     },
     "browser": {
         "test_browser", "test_browser_play", "test_browser_trust", "test_browser_compliance",

@@ -33,11 +33,13 @@ CHECKED_ELSEWHERE = {
     "diagnosis": ("tests/test_diagnose.py", "oracle"),
     "endgame": ("tests/test_endgame.py", "brute"),
     "retos": ("tests/test_retos.py", "def test_every_puzzles_theme_holds_for_its_line"),
+    "table": ("tests/test_messages.py", "TABLE_CASES"),
 }
 """Learner-facing groups checked per sentence elsewhere: the lessons' feedback by the truth check of
 every exercise, the Explorador's near-misses against the independent rule model, the endgame
 solver's answers against a brute-force minimax over that model, the puzzles' themes by their
-predicates over the solver's line (and every puzzle against the solver itself)."""
+predicates over the solver's line (and every puzzle against the solver itself); the «Jugar» page's labels
+and notices (its data is the engine's state) by their rows in test_messages and the page's browser tests."""
 RULE_GROUPS = ("notation", "rejection", "play", "verdict", "event", "doubling", "result")
 """Groups that state the rules: an entry either cites the rule the corpus proves, or is checked
 by the tests of its group (the corpus pages, test_messages' engine rows)."""

@@ -29,6 +29,7 @@ the number of the action)."""
 KNOWN = {
     "antiprimavera": "the sources' term (000 ¶23) for the farmers' spring",
     "Antiprimavera": "the same, starting a title",
+    "antiprimaveras": "its plural (the Jugar page's tally)",
     "póker": "source 002's spelling of four of a kind (RAE admits it beside póquer)",
     "Dou": "the game's name, Dou Dizhu",
     "Dizhu": "the game's name, Dou Dizhu",

@@ -708,8 +708,307 @@ _RETOS_ENTRIES: tuple[Entry, ...] = (
     _e("retos.next_move", "", "Ahora: {step}.", "the next move of the solution (step: retos.step)"),
 )
 
+# ---- the «Jugar» page: tutorial/views/play.py (its buttons, headings, notices and Ajustes) --------
+_TABLE_ENTRIES: tuple[Entry, ...] = (
+    _e(
+        "table.seat_name",
+        "",
+        "{seat, select, 0 {Tú (Sur)} 1 {Este · CPU, a tu derecha} other {Oeste · CPU, a tu izquierda}}",
+        "a seat's name in its panel (0: you, 1: East, 2: West)",
+    ),
+    _e(
+        "table.who",
+        "",
+        "{seat, select, 0 {ti} 1 {Este} other {Oeste}}",
+        "a seat inside a sentence («abre Este»)",
+    ),
+    _e("table.seat_short", "", "{seat, select, 0 {Tú} 1 {Este} other {Oeste}}", "a seat's short name"),
+    _e(
+        "table.explain_seat",
+        "",
+        "{seat, select, 0 {Sur (tú)} 1 {Este} other {Oeste}}",
+        "a seat as the result's explanation names it",
+    ),
+    _e(
+        "table.alert",
+        "",
+        "{n, select, 1 {¡Última carta!} other {¡Dos cartas!}}",
+        "what a seat with one or two cards left announces (报单, 报双)",
+    ),
+    _e(
+        "table.deal_code_title",
+        "",
+        "Código del reparto: con él se repite esta mano",
+        "the deal code's tooltip",
+    ),
+    _e(
+        "table.level_now",
+        "",
+        "Nivel de la CPU en esta mano: {playing}.{changed, select, true { Desde la próxima mano: {chosen}.} other {}}",
+        "Ajustes: the CPU level of this hand, and the next hand's when it differs",
+    ),
+    _e(
+        "table.table_who",
+        "",
+        "{over, select, true {Última jugada} other {En la mesa}}, {seat}:",
+        "who made the play on the table (the last play, once the hand is over)",
+    ),
+    _e(
+        "table.beat_spring",
+        "",
+        "{kind, select, spring {¡Primavera} other {¡Antiprimavera}}! El multiplicador pasa de ×{before} a ×{after}.",
+        "the beat after a spring or an antispring: the multiplier doubled",
+    ),
+    _e(
+        "table.beat_bomb",
+        "",
+        "{kind, select, rocket {¡Cohete} other {¡Bomba}}{mine, select, true {} other { de {seat}}}! "
+        "El multiplicador pasa a ×{value}.",
+        "the beat after a bomb or the rocket (seat: whose, when not yours): the multiplier doubled",
+    ),
+    _e("table.settings", "", "Ajustes", "the settings panel's button"),
+    _e("table.code_label", "", "Jugar con un código", "Ajustes: the deal code's field"),
+    _e("table.code_deal", "", "Repartir con este código", "Ajustes: deal the code typed"),
+    _e(
+        "table.speed_caption",
+        "",
+        "Velocidad de la CPU (segundos por jugada):",
+        "Ajustes: above the CPU's paces",
+    ),
+    _e(
+        "table.flip",
+        "",
+        "{label}: {on, select, true {sí} other {no}}",
+        "Ajustes: a yes/no preference and its state",
+    ),
+    _e("table.flip_skip_anim", "", "Saltar la animación del reparto", "Ajustes: skip the dealing animation"),
+    _e("table.flip_show_counter", "", "Mostrar el contador de cartas", "Ajustes: show the card counter"),
+    _e("table.flip_sounds", "", "Sonidos suaves", "Ajustes: soft sounds"),
+    _e(
+        "table.flip_auto_pass",
+        "",
+        "Pasar automáticamente cuando no tengo nada",
+        "Ajustes: pass for the learner when nothing beats the table",
+    ),
+    _e(
+        "table.flip_partner_warn",
+        "",
+        "Avisar antes de superar a mi compañero",
+        "Ajustes: ask before covering the partner's play",
+    ),
+    _e("table.another", "", "Otra partida", "a new deal (Ajustes and the end screen)"),
+    _e("table.guided", "", "Mano guiada (para empezar)", "Ajustes: the guided first hand"),
+    _e(
+        "table.seat_role",
+        "",
+        " · {landlord, select, true {terrateniente} other {campesino}}",
+        "a seat's side",
+    ),
+    _e("table.seat_pass", "", "pasa", "a seat's last action: a pass"),
+    _e("table.seat_bid", "", "puja {bid}", "a seat's last action in the auction: a bid"),
+    _e(
+        "table.seat_before",
+        "",
+        "en la baza anterior, {said}",
+        "a seat's last action, made in the trick before",
+    ),
+    _e("table.seat_turn", "", " · le toca", "the seat whose turn it is"),
+    _e(
+        "table.cards_word",
+        "",
+        "{n, plural, one {carta} other {cartas}}",
+        "the noun after a seat's card count",
+    ),
+    _e("table.nobody_yet", "", "Nadie ha jugado todavía.", "the empty table before the first play"),
+    _e(
+        "table.new_trick",
+        "",
+        "Baza nueva: {mine, select, true {abres tú} other {abre {who}}}.",
+        "the empty table at the start of a trick, and who leads",
+    ),
+    _e("table.info_play", "", "Base {base} · multiplicador ×{multiplier}", "the hand's base and multiplier"),
+    _e(
+        "table.info_auction",
+        "",
+        "Subasta (reparto {deal} de 4) · puja más alta: {highest, select, 0 {ninguna} other {{highest}}}",
+        "the auction: which of the four deals, and the highest bid",
+    ),
+    _e(
+        "table.redealt",
+        "",
+        "En {n, plural, one {el reparto anterior} other {los # repartos anteriores}} nadie pujó: se volvió a "
+        "repartir. Si en el cuarto reparto tampoco puja nadie, quien abre la subasta será terrateniente con "
+        "base 1.",
+        "the deals before this one had no bid",
+    ),
+    _e(
+        "table.forced_landlord",
+        "",
+        "{mine, select, true {Eres} other {{who} es}} terrateniente a la fuerza, con base 1: en cuatro repartos "
+        "seguidos nadie pujó y {mine, select, true {te tocaba} other {le tocaba}} abrir la subasta.",
+        "the landlord made by four deals without a bid",
+    ),
+    _e(
+        "table.dealt",
+        "",
+        "Reparto: 17 cartas para cada uno y 3 boca abajo en el pozo.",
+        "the last event before any: the deal",
+    ),
+    _e("table.kitty", "", "Pozo", "the kitty's heading"),
+    _e("table.last", "", "Lo último: {line}", "the hand's latest event"),
+    _e(
+        "table.history",
+        "",
+        "Historial de la mano ({n})",
+        "the history panel's title, with its number of lines",
+    ),
+    _e(
+        "table.history_empty",
+        "",
+        "Todavía no ha pasado nada: empieza la subasta.",
+        "the history before any event",
+    ),
+    _e("table.counter", "", "Contador de cartas (las que aún no has visto)", "the card counter's title"),
+    _e("table.tally_title", "", "Tus manos en este navegador", "the session tally's title"),
+    _e("table.tally_as_landlord", "", "Como terrateniente", "tally: the hands played as landlord"),
+    _e("table.tally_as_farmer", "", "Como campesino", "tally: the hands played as a farmer"),
+    _e(
+        "table.tally_record",
+        "",
+        "{won, plural, one {# ganada} other {# ganadas}}, {lost, plural, one {# perdida} other {# perdidas}}",
+        "tally: hands won and lost",
+    ),
+    _e("table.tally_springs", "", "Primaveras y antiprimaveras", "tally: springs and antisprings"),
+    _e("table.tally_best", "", "Mejor racha", "tally: the best streak"),
+    _e(
+        "table.tally_best_n",
+        "",
+        "{n, plural, one {# mano ganada} other {# manos ganadas seguidas}}",
+        "tally: the best streak's hands",
+    ),
+    _e("table.tally_streak", "", "Racha actual", "tally: the current streak"),
+    _e(
+        "table.tally_streak_n",
+        "",
+        "{n, plural, one {# mano ganada} other {# manos ganadas}}",
+        "tally: the current streak's hands",
+    ),
+    _e(
+        "table.tally_ask", "", "¿Poner a cero tus manos? No se puede deshacer.", "tally: the reset's question"
+    ),
+    _e("table.tally_yes", "", "Sí, poner a cero", "tally: reset"),
+    _e("table.tally_no", "", "No", "tally: keep"),
+    _e("table.tally_reset", "", "Poner a cero", "tally: ask to reset"),
+    _e("table.skip_guide", "", "Saltar la guía", "the guided hand: leave the coach"),
+    _e("table.bid_turn", "", "Tu turno de subasta", "the bar's title on the learner's bid"),
+    _e("table.bid_turn_detail", "", "Puja más que la puja más alta, o pasa.", "the bar on the learner's bid"),
+    _e("table.pass", "", "Pasar", "the pass button"),
+    _e("table.bid", "", "Pujar {n}", "a bid button"),
+    _e("table.hint", "", "Pista", "the hint button"),
+    _e("table.undo", "", "Deshacer", "the undo button"),
+    _e(
+        "table.why_bid",
+        "",
+        "Solo puedes pujar más de {highest}, la puja más alta, o pasar.",
+        "why the lower bids are off",
+    ),
+    _e("table.auction", "", "Subasta", "the bar's title on a CPU's bid"),
+    _e("table.their_bid", "", "Le toca pujar a {who}…", "the bar on a CPU's bid"),
+    _e(
+        "table.partner_ask",
+        "",
+        "Es la jugada de {who}, tu compañero: ¿seguro que quieres superarla?",
+        "the question before covering the partner's play",
+    ),
+    _e("table.partner_yes", "", "Sí, superarla", "the question's yes"),
+    _e("table.partner_no", "", "No, mejor no", "the question's no"),
+    _e(
+        "table.stuck_detail",
+        "",
+        "Ninguna combinación de tu mano la supera: "
+        "{auto, select, true {pasas automáticamente (puedes cambiarlo en Ajustes)} other {pulsa «Pasar»}}.",
+        "the bar when nothing beats the table (auto: the app passes for the learner)",
+    ),
+    _e("table.play", "", "Jugar", "the play button"),
+    _e(
+        "table.fold",
+        "",
+        "{folded, select, true {Desplegar} other {Plegar}}",
+        "the button that folds the hand",
+    ),
+    _e(
+        "table.why_leading",
+        "",
+        "Abres la baza: no puedes pasar, tienes que jugar algo.",
+        "why «Pasar» is off when the learner leads",
+    ),
+    _e("table.why_auto", "", "No hay pista que dar: pasas automáticamente.", "why «Pista» is off"),
+    _e("table.wait", "", "Espera tu turno", "the bar's title on a CPU's play"),
+    _e("table.their_turn", "", "Le toca a {who}.", "the bar on a CPU's play"),
+    _e(
+        "table.my_role",
+        "",
+        "{landlord, select, true {Eres el terrateniente.} other {Eres campesino: tu compañero es {who}.}}",
+        "the learner's side, under the hand",
+    ),
+    _e("table.my_cards", "", "{n, plural, one {# carta} other {# cartas}}", "the learner's card count"),
+    _e(
+        "table.choose_first", "", "Elige primero las cartas que quieres jugar.", "«Jugar» with no card raised"
+    ),
+    _e("table.and_then", "", " y luego ", "between the decisions taken back one after the other"),
+    _e("table.undone_mark", "", "(deshecha)", "the review: a decision taken back"),
+    _e(
+        "table.undone_before",
+        "",
+        "Antes habías elegido {before} y lo deshiciste.",
+        "the review: what had been chosen before «Deshacer»",
+    ),
+    _e("table.review_title", "", "Revisa tu partida", "the review's heading"),
+    _e("table.review_key", "", "Ver el momento clave", "the review: go to the key moment"),
+    _e("table.practice_position", "", "Practica esta posición", "the review: the lost endgame as a puzzle"),
+    _e(
+        "table.review_where",
+        "",
+        "{where, select, bidding {En la subasta} against {Contra {table}} other {Abrías la baza}}",
+        "the review: where a decision was taken",
+    ),
+    _e("table.review_step", "", "decisión {k} de {n}", "the review: which decision"),
+    _e("table.your_hand", "", "Tu mano:", "the review: the hand at a decision"),
+    _e("table.review_prev", "", "Anterior", "the review: the decision before"),
+    _e("table.review_next", "", "Siguiente", "the review: the next decision"),
+    _e("table.review_next_error", "", "Siguiente error", "the review: the next mistake"),
+    _e(
+        "table.result",
+        "",
+        "{won, select, true {¡Has ganado!} other {Has perdido.}}",
+        "the end screen's verdict",
+    ),
+    _e("table.again", "", "Repetir este reparto", "the end screen: the same deal again"),
+    _e(
+        "table.next_lessons", "", "Sigue en «Estrategia», etapa a etapa", "the guided hand's end: the lessons"
+    ),
+    _e(
+        "table.replay_link",
+        "",
+        "Repásala paso a paso en «Manos comentadas»",
+        "the end screen: the hand in the annotated hands' player",
+    ),
+    _e(
+        "table.turn_words",
+        "",
+        "{mine, select, true {Te toca} other {Le toca a {who}}} {bidding, select, true {pujar} other {jugar}}.",
+        "the live region: whose turn it is",
+    ),
+)
+
 ENTRIES: tuple[Entry, ...] = (
-    _APP_ENTRIES + _REVIEW_ENTRIES + _COACH_ENTRIES + _HISTORY_ENTRIES + _LESSON_ENTRIES + _RETOS_ENTRIES
+    _APP_ENTRIES
+    + _REVIEW_ENTRIES
+    + _COACH_ENTRIES
+    + _HISTORY_ENTRIES
+    + _LESSON_ENTRIES
+    + _RETOS_ENTRIES
+    + _TABLE_ENTRIES
 )
 """Every code the app adds to the catalog."""
 GROUPS: dict[str, str] = {
@@ -719,6 +1018,7 @@ GROUPS: dict[str, str] = {
     "review": "tutorial.review — the claims of «Revisa tu partida» (each with a verifier in truthcheck)",
     "lesson": "tutorial.logic — the feedback of the tutorial's exercises (lessons)",
     "retos": "tutorial.retos — the «Retos» page: endgame puzzles, their themes and the refutations",
+    "table": "tutorial/views/play.py — the «Jugar» page: its buttons, headings, notices and Ajustes",
 }
 """The catalog groups the app adds (the part of a code before the dot), with what each one serves."""
 

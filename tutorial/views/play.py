@@ -23,7 +23,7 @@ from ddz.plays import classify
 from tutorial import guard
 from tutorial.browser import page_effects, table_fx
 from tutorial.cards_view import JOKER_LEGEND, backs_html, cards_html, counter_html
-from tutorial.logic import cards_left, count, describe
+from tutorial.logic import cards_left, describe
 from tutorial.practice import HUMAN, Practice, coach, history, say_token
 from tutorial.review import FORCED, GOOD, INACCURATE, MISTAKE, counted, reviewed
 from tutorial.views.common import DOCK_CSS, Slots, bar_html, notice_html, page_link
@@ -65,11 +65,12 @@ from tutorial.views.play_state import (
 )
 from tutorial.widget import card_hand, command, selection
 
-NAMES = {0: "Tú (Sur)", 1: "Este · CPU, a tu derecha", 2: "Oeste · CPU, a tu izquierda"}
-WHO = {0: "ti", 1: "Este", 2: "Oeste"}
-SEAT_SHORT = {0: "Tú", 1: "Este", 2: "Oeste"}
+NAMES = {seat: render("table.seat_name", seat=seat) for seat in (0, 1, 2)}
+WHO = {seat: render("table.who", seat=seat) for seat in (0, 1, 2)}
+SEAT_SHORT = {seat: render("table.seat_short", seat=seat) for seat in (0, 1, 2)}
+EXPLAIN_SEATS = tuple(render("table.explain_seat", seat=seat) for seat in (0, 1, 2))
 # What a seat with one or two cards left announces (报单, 报双).
-ALERTS = {1: "¡Última carta!", 2: "¡Dos cartas!"}
+ALERTS = {n: render("table.alert", n=n) for n in (1, 2)}
 TABLE_CSS = """
 .st-key-ddz-table{border:1px solid #d6d9de;border-radius:10px;padding:6px 8px;margin:3px 0;gap:0 !important}
 .st-key-ddz-table .ddz-seat{border:0;padding:0;margin:0}
@@ -114,9 +115,12 @@ def speed_label(speed: float) -> str:
 
 def settings_level_html(playing: str, chosen: str) -> str:
     """What the panel says of the level: the one of this hand, and the next hand's when it differs."""
-    text = f"Nivel de la CPU en esta mano: <b>{LEVEL_NAMES_ES[playing]}</b>."
-    if chosen != playing:
-        text += f" Desde la próxima mano: <b>{LEVEL_NAMES_ES[chosen]}</b>."
+    text = render(
+        "table.level_now",
+        playing=f"<b>{LEVEL_NAMES_ES[playing]}</b>",
+        changed=chosen != playing,
+        chosen=f"<b>{LEVEL_NAMES_ES[chosen]}</b>",
+    )
     return f'<div class="ddz-caption" data-testid="level-now">{text}</div>'
 
 
@@ -127,7 +131,7 @@ def table_play(p: Practice, deal: int, name: str = "table") -> dict[str, Any] | 
     if g.table is None or g.table_seat is None or g.phase not in (PLAYING, OVER):
         return None
     seat = g.table_seat
-    where = "Última jugada" if g.phase == OVER else "En la mesa"
+    where = render("table.table_who", over=g.phase == OVER, seat=SEAT_SHORT[seat])
     text = f"{say_cards(g.table.shown())} — {g.table.describe()}"
     return {
         "key": f"{g.code}/{deal}/{len(g.trail) - g.passes}",
@@ -135,13 +139,10 @@ def table_play(p: Practice, deal: int, name: str = "table") -> dict[str, Any] | 
         "animate": True,
         "bomb": g.table.kind in ("bomb", "rocket"),
         "html": (
-            f'<span class="who" data-testid="{name}-who">{where}, {html.escape(SEAT_SHORT[seat])}:</span>'
+            f'<span class="who" data-testid="{name}-who">{html.escape(where)}</span>'
             f"<span>{html.escape(text)}</span>{cards_html(g.table_ids)}"
         ),
     }
-
-
-BEAT_NAMES = {"bomb": "¡Bomba", "rocket": "¡Cohete", "spring": "¡Primavera", "antispring": "¡Antiprimavera"}
 
 
 def table_beat(p: Practice, deal: int) -> dict[str, str] | None:
@@ -153,7 +154,7 @@ def table_beat(p: Practice, deal: int) -> dict[str, str] | None:
         before = g.result.multiplier // 2
         return {
             "key": f"{g.code}/{deal}/{kind}",
-            "text": f"{BEAT_NAMES[kind]}! El multiplicador pasa de ×{before} a ×{g.result.multiplier}.",
+            "text": render("table.beat_spring", kind=kind, before=before, after=g.result.multiplier),
         }
     plays = [i for i, e in enumerate(p.events) if e.kind == "play"]
     if not plays or plays[-1] + 1 >= len(p.events):
@@ -161,11 +162,13 @@ def table_beat(p: Practice, deal: int) -> dict[str, str] | None:
     e = p.events[plays[-1] + 1]
     if e.kind != "double":
         return None
-    who = f" de {SEAT_SHORT[e.seat or 0]}" if e.seat != HUMAN else ""
     kind = str(e.data.get("kind", "bomb"))
+    text = render(
+        "table.beat_bomb", kind=kind, mine=e.seat == HUMAN, seat=SEAT_SHORT[e.seat or 0], value=e.value
+    )
     return {
         "key": f"{g.code}/{deal}/{plays[-1]}",
-        "text": f"{BEAT_NAMES.get(kind, '¡Bomba')}{who}! El multiplicador pasa a ×{e.value}.",
+        "text": text,
     }
 
 
@@ -177,15 +180,15 @@ g = p.game
 # ---- header ---------------------------------------------------------------------------------
 top = st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="ddz-header")
 top.html(  # not st.code: its copy button speaks English
-    f'<code class="ddz-deal-code" data-testid="deal-code" title="Código del reparto: con él se repite esta mano">'
+    f'<code class="ddz-deal-code" data-testid="deal-code" title="{html.escape(render("table.deal_code_title"))}">'
     f"{html.escape(g.code or '')}</code>",
     width="content",
 )
-with top.popover("Ajustes", icon=":material/settings:"):
+with top.popover(render("table.settings"), icon=":material/settings:"):
     # Only buttons act here: no widget of the panel holds state of its own, so opening or closing the
     # panel, or a widget mounting with its own default, can never change the game.
-    st.text_input("Jugar con un código", key="code_input", placeholder="XXXX-XXXXX")
-    st.button("Repartir con este código", on_click=_code_from_settings)
+    st.text_input(render("table.code_label"), key="code_input", placeholder="XXXX-XXXXX")
+    st.button(render("table.code_deal"), on_click=_code_from_settings)
     if ss.get("code_error"):
         st.html(notice_html("error", ss.code_error))
     st.html(settings_level_html(p.level, ss.cpu_level))
@@ -199,7 +202,7 @@ with top.popover("Ajustes", icon=":material/settings:"):
             disabled=level == ss.cpu_level,
             icon=":material/check:" if level == ss.cpu_level else None,
         )
-    st.html('<div class="ddz-caption">Velocidad de la CPU (segundos por jugada):</div>')
+    st.html(f'<div class="ddz-caption">{html.escape(render("table.speed_caption"))}</div>')
     speeds = st.container(horizontal=True, gap="small")
     for i, speed in enumerate(SPEEDS):
         speeds.button(
@@ -212,14 +215,14 @@ with top.popover("Ajustes", icon=":material/settings:"):
         )
     for pref, label in FLIPS.items():
         st.button(
-            f"{label}: {'sí' if ss[pref] else 'no'}",
+            render("table.flip", label=label, on=bool(ss[pref])),
             key=f"flip_{pref}",
             on_click=_flip,
             args=(pref,),
             icon=":material/toggle_on:" if ss[pref] else ":material/toggle_off:",
         )
-    st.button("Otra partida", on_click=_new_game_anytime, key="new_from_settings")
-    st.button("Mano guiada (para empezar)", on_click=_guided_anytime, key="guided_from_settings")
+    st.button(render("table.another"), on_click=_new_game_anytime, key="new_from_settings")
+    st.button(render("table.guided"), on_click=_guided_anytime, key="guided_from_settings")
 warn_area = st.empty()  # always written, so the elements below keep their place (the table's motion)
 if ss.pop(guard.RECOVERED, False):
     warn_area.html(guard.recovered_html())
@@ -237,23 +240,27 @@ result_area = st.container(key="ddz-result") if over else st.empty()
 def seat_box(seat: int) -> str:
     role = ""
     if g.landlord is not None:
-        role = " · terrateniente" if seat == g.landlord else " · campesino"
+        role = render("table.seat_role", landlord=seat == g.landlord)
     turn = g.phase in (BIDDING, PLAYING) and g.turn == seat
     last = g.last_action.get(seat)
     said = ""
     if last is not None:
         if g.phase == BIDDING:
-            said = "pasa" if last == PASS else f"puja {last}"
+            said = render("table.seat_pass") if last == PASS else render("table.seat_bid", bid=last)
         else:
-            said = "pasa" if last == PASS else render("play.seat_played", cards=classify(last).shown())
+            said = (
+                render("table.seat_pass")
+                if last == PASS
+                else render("play.seat_played", cards=classify(last).shown())
+            )
             if g.phase == PLAYING and seat not in this_trick:  # said in the trick before
-                said = f"en la baza anterior, {said}"
+                said = render("table.seat_before", said=said)
     n = len(g.hands[seat])
     alert = ""
     if g.phase == PLAYING and n in ALERTS:
         alert = f'<span class="ddz-alert" data-testid="alert-{seat}" role="status">{ALERTS[n]}</span>'
     cls = "ddz-seat turn" if turn else "ddz-seat"
-    arrow = " · le toca" if turn else ""
+    arrow = render("table.seat_turn") if turn else ""
     if g.phase == OVER:  # the hand is over: show what was left in each hand
         return (
             f'<div class="{cls}" data-testid="seat-{seat}"><b>{html.escape(NAMES[seat])}</b>{role}<br>'
@@ -261,7 +268,7 @@ def seat_box(seat: int) -> str:
         )
     return (
         f'<div class="{cls}" data-testid="seat-{seat}"><b>{html.escape(NAMES[seat])}</b>{role}{arrow}<br>'
-        f'<span class="ddz-stack"><span class="ddz-c back"></span><b>{n}</b> {"carta" if n == 1 else "cartas"}</span>'
+        f'<span class="ddz-stack"><span class="ddz-c back"></span><b>{n}</b> {render("table.cards_word", n=n)}</span>'
         f"{alert}{('<br>' + html.escape(said)) if said else ''}</div>"
     )
 
@@ -274,32 +281,23 @@ board.html(f'<div class="ddz-seats">{seat_box(2)}{seat_box(1)}</div>')
 # kitty, table, and what happened last
 lines = history(p)
 kitty = cards_html(g.kitty) if g.landlord is not None else backs_html(3)
-table_txt = "Nadie ha jugado todavía."
+table_txt = render("table.nobody_yet")
 if g.phase == PLAYING and g.table is None:
-    table_txt = "Baza nueva: abres tú." if g.turn == HUMAN else f"Baza nueva: abre {WHO[g.turn]}."
+    table_txt = render("table.new_trick", mine=g.turn == HUMAN, who=WHO[g.turn])
 info = (
-    f"Base {g.base or '—'} · multiplicador ×{g.multiplier}"
+    render("table.info_play", base=g.base or "—", multiplier=g.multiplier)
     if g.phase != BIDDING
-    else f"Subasta (reparto {g.redeals + 1} de 4) · puja más alta: {g.highest_bid() or 'ninguna'}"
+    else render("table.info_auction", deal=g.redeals + 1, highest=g.highest_bid() or 0)
 )
 notes = []
 if g.phase == BIDDING and g.redeals:
-    notes.append(
-        f"En {'el reparto anterior' if g.redeals == 1 else f'los {g.redeals} repartos anteriores'} "
-        "nadie pujó: se volvió a repartir. Si en el cuarto reparto tampoco puja nadie, quien abre la "
-        "subasta será terrateniente con base 1."
-    )
+    notes.append(render("table.redealt", n=g.redeals))
 if p.forced_landlord and g.landlord is not None:
-    who_forced = "Eres" if g.landlord == HUMAN else f"{WHO[g.landlord]} es"
-    whose_turn = "te tocaba" if g.landlord == HUMAN else "le tocaba"
-    notes.append(
-        f"{who_forced} terrateniente a la fuerza, con base 1: en cuatro repartos seguidos nadie pujó "
-        f"y {whose_turn} abrir la subasta."
-    )
-last_line = lines[-1].text if lines else "Reparto: 17 cartas para cada uno y 3 boca abajo en el pozo."
+    notes.append(render("table.forced_landlord", mine=g.landlord == HUMAN, who=WHO[g.landlord]))
+last_line = lines[-1].text if lines else render("table.dealt")
 with board.container(key="ddz-table"):
     st.html(
-        f'<div class="ddz-seat" data-testid="table"><b>Pozo</b> {kitty}<div>{html.escape(info)}</div>'
+        f'<div class="ddz-seat" data-testid="table"><b>{render("table.kitty")}</b> {kitty}<div>{html.escape(info)}</div>'
         + "".join(f'<div class="ddz-note" data-testid="deal-note">{html.escape(n)}</div>' for n in notes)
         + "</div>"
     )
@@ -310,11 +308,13 @@ with board.container(key="ddz-table"):
         empty=html.escape(table_txt),
         sound=bool(ss.sounds) and g.phase == OVER,  # in play, the dock's copy sounds
     )
-    st.html(f'<div class="ddz-last" data-testid="last-event">Lo último: {html.escape(last_line)}</div>')
+    st.html(
+        f'<div class="ddz-last" data-testid="last-event">{html.escape(render("table.last", line=last_line))}</div>'
+    )
 
-with st.expander(f"Historial de la mano ({len(lines)})", expanded=False, icon=":material/history:"):
+with st.expander(render("table.history", n=len(lines)), expanded=False, icon=":material/history:"):
     if not lines:
-        st.caption("Todavía no ha pasado nada: empieza la subasta.")
+        st.caption(render("table.history_empty"))
     st.html(
         '<ol class="ddz-history" data-testid="history">'
         + "".join(
@@ -325,7 +325,7 @@ with st.expander(f"Historial de la mano ({len(lines)})", expanded=False, icon=":
     )
 
 if ss.show_counter and g.phase != OVER:
-    with st.expander("Contador de cartas (las que aún no has visto)", expanded=False):
+    with st.expander(render("table.counter"), expanded=False):
         st.html(counter_html(g.unseen_cards(HUMAN).counts))
         st.caption(JOKER_LEGEND)
 
@@ -335,18 +335,18 @@ count_hand(g)
 
 
 def tally_html(t: dict[str, int]) -> str:
-    def hands(n: int, word: str) -> str:
-        return f"{n} {word if n == 1 else word + 's'}"
-
     rows = (
         (
-            "Como terrateniente",
-            f"{hands(t['landlord_won'], 'ganada')}, {hands(t['landlord_lost'], 'perdida')}",
+            render("table.tally_as_landlord"),
+            render("table.tally_record", won=t["landlord_won"], lost=t["landlord_lost"]),
         ),
-        ("Como campesino", f"{hands(t['farmer_won'], 'ganada')}, {hands(t['farmer_lost'], 'perdida')}"),
-        ("Primaveras y antiprimaveras", str(t["springs"])),
-        ("Mejor racha", f"{count(t['best'], 'mano')} {'ganada' if t['best'] == 1 else 'ganadas seguidas'}"),
-        ("Racha actual", f"{count(t['streak'], 'mano')} {'ganada' if t['streak'] == 1 else 'ganadas'}"),
+        (
+            render("table.tally_as_farmer"),
+            render("table.tally_record", won=t["farmer_won"], lost=t["farmer_lost"]),
+        ),
+        (render("table.tally_springs"), str(t["springs"])),
+        (render("table.tally_best"), render("table.tally_best_n", n=t["best"])),
+        (render("table.tally_streak"), render("table.tally_streak_n", n=t["streak"])),
     )
     return (
         '<div class="ddz-tally" data-testid="tally">'
@@ -355,15 +355,15 @@ def tally_html(t: dict[str, int]) -> str:
     )
 
 
-with st.expander("Tus manos en este navegador", expanded=g.phase == OVER, icon=":material/scoreboard:"):
+with st.expander(render("table.tally_title"), expanded=g.phase == OVER, icon=":material/scoreboard:"):
     st.html("<style>.ddz-tally{font-size:14px;line-height:1.5}</style>" + tally_html(ss.tally))
     if ss.get("tally_confirm"):
-        st.html(notice_html("warning", "¿Poner a cero tus manos? No se puede deshacer."))
+        st.html(notice_html("warning", render("table.tally_ask")))
         yes_no = st.container(horizontal=True, gap="small")
-        yes_no.button("Sí, poner a cero", key="tally_yes", on_click=_tally_reset, args=(True,))
-        yes_no.button("No", key="tally_no", on_click=_tally_reset, args=(False,))
+        yes_no.button(render("table.tally_yes"), key="tally_yes", on_click=_tally_reset, args=(True,))
+        yes_no.button(render("table.tally_no"), key="tally_no", on_click=_tally_reset, args=(False,))
     else:
-        st.button("Poner a cero", key="tally_reset", on_click=_tally_reset_ask, type="tertiary")
+        st.button(render("table.tally_reset"), key="tally_reset", on_click=_tally_reset_ask, type="tertiary")
 
 # ---- the dock: feedback, bar, buttons and hand, always on screen ----------------------------
 my_turn = g.phase in (BIDDING, PLAYING) and g.turn == HUMAN
@@ -403,38 +403,48 @@ if g.phase != OVER:
                 advice_text = coach(p, selection(KEY))
                 if advice_text:
                     slot().html(notice_html("coach", advice_text))
-                    slot().button("Saltar la guía", key="skip_guide", on_click=_skip_guide, type="tertiary")
+                    slot().button(
+                        render("table.skip_guide"), key="skip_guide", on_click=_skip_guide, type="tertiary"
+                    )
             if ss.get("play_error"):
                 slot().html(notice_html("error", ss.play_error))
             if ss.get("hint_text"):
                 slot().html(hint_chip_html(ss.hint_text))
             if g.phase == BIDDING:
                 if my_turn:
-                    slot().html(
-                        bar_html(None, "Tu turno de subasta", "Puja más que la puja más alta, o pasa.")
-                    )
+                    slot().html(bar_html(None, render("table.bid_turn"), render("table.bid_turn_detail")))
                     row = act().container(horizontal=True, gap="small")
                     legal = set(g.legal_actions())
-                    row.button("Pasar", on_click=_tap_act, args=(hand_v, PASS), key="bid0")
+                    row.button(render("table.pass"), on_click=_tap_act, args=(hand_v, PASS), key="bid0")
                     for b in (1, 2, 3):
                         row.button(
-                            f"Pujar {b}",
+                            render("table.bid", n=b),
                             on_click=_tap_act,
                             args=(hand_v, str(b)),
                             disabled=str(b) not in legal,
                             key=f"bid{b}",
                         )
                     row.button(
-                        "Pista", on_click=_hint, args=(hand_v,), key="hint_bid", icon=":material/lightbulb:"
+                        render("table.hint"),
+                        on_click=_hint,
+                        args=(hand_v,),
+                        key="hint_bid",
+                        icon=":material/lightbulb:",
                     )
                     if p.can_undo() and not ss.get("guided"):
                         row.button(
-                            "Deshacer", on_click=_undo, args=(hand_v,), key="undo_bid", icon=":material/undo:"
+                            render("table.undo"),
+                            on_click=_undo,
+                            args=(hand_v,),
+                            key="undo_bid",
+                            icon=":material/undo:",
                         )
                     if g.highest_bid():
-                        why = f"Solo puedes pujar más de {g.highest_bid()}, la puja más alta, o pasar."
+                        why = render("table.why_bid", highest=g.highest_bid())
                 else:
-                    slot().html(bar_html(None, "Subasta", f"Le toca pujar a {WHO[g.turn]}…"))
+                    slot().html(
+                        bar_html(None, render("table.auction"), render("table.their_bid", who=WHO[g.turn]))
+                    )
             elif my_turn:
                 chosen = selection(KEY)
                 ask = ss.get("partner_ask")
@@ -443,28 +453,27 @@ if g.phase != OVER:
                     # The question is a line in the bar's place, its two answers in the buttons'
                     # place: the dock keeps its size.
                     slot().html(
-                        f'<div class="ddz-ask" data-testid="partner-ask" role="alert">Es la jugada de '
-                        f"{WHO[partner]}, tu compañero: ¿seguro que quieres superarla?</div>"
+                        f'<div class="ddz-ask" data-testid="partner-ask" role="alert">'
+                        f"{html.escape(render('table.partner_ask', who=WHO[partner]))}</div>"
                     )
                     confirm = act().container(horizontal=True, gap="small")
                     confirm.button(
-                        "Sí, superarla",
+                        render("table.partner_yes"),
                         key="partner_yes",
                         on_click=_partner_yes,
                         args=(hand_v,),
                         type="primary",
                     )
-                    confirm.button("No, mejor no", key="partner_no", on_click=_partner_no, args=(hand_v,))
+                    confirm.button(
+                        render("table.partner_no"), key="partner_no", on_click=_partner_no, args=(hand_v,)
+                    )
                 else:
                     table_text = str(g.table) if g.table is not None else ""
                     if stuck:
                         assert g.table is not None
                         title = render("play.nothing_beats", table=g.table.shown())
-                        detail = (
-                            "Ninguna combinación de tu mano la supera: pasas automáticamente "
-                            "(puedes cambiarlo en Ajustes)."
-                            if ss.auto_pass and not ss.get("guided")
-                            else "Ninguna combinación de tu mano la supera: pulsa «Pasar»."
+                        detail = render(
+                            "table.stuck_detail", auto=bool(ss.auto_pass and not ss.get("guided"))
                         )
                         empty_bar: list[Any] = [False, title, detail]
                     else:
@@ -484,7 +493,7 @@ if g.phase != OVER:
                     device_bar = {"table": table_text, "empty": empty_bar}
                     row = act().container(horizontal=True, gap="small")
                     row.button(
-                        "Jugar",
+                        render("table.play"),
                         type="primary",
                         on_click=_play_selected,
                         args=(hand_v,),
@@ -492,7 +501,7 @@ if g.phase != OVER:
                         key="play",
                     )
                     row.button(
-                        "Pasar",
+                        render("table.pass"),
                         on_click=_tap_act,
                         args=(hand_v, PASS),
                         disabled=g.leading,
@@ -500,7 +509,7 @@ if g.phase != OVER:
                         type="primary" if stuck else "secondary",
                     )
                     row.button(
-                        "Pista",
+                        render("table.hint"),
                         on_click=_hint,
                         args=(hand_v,),
                         key="hint",
@@ -509,21 +518,25 @@ if g.phase != OVER:
                     )
                     if p.can_undo() and not ss.get("guided"):
                         row.button(
-                            "Deshacer", on_click=_undo, args=(hand_v,), key="undo", icon=":material/undo:"
+                            render("table.undo"),
+                            on_click=_undo,
+                            args=(hand_v,),
+                            key="undo",
+                            icon=":material/undo:",
                         )
                     row.button(
-                        "Desplegar" if ss.get("dock_folded") else "Plegar",
+                        render("table.fold", folded=bool(ss.get("dock_folded"))),
                         key="fold",
                         on_click=_fold,
                         icon=":material/expand_less:" if ss.get("dock_folded") else ":material/expand_more:",
                         type="tertiary",
                     )
                 if g.leading:
-                    why = "Abres la baza: no puedes pasar, tienes que jugar algo."
+                    why = render("table.why_leading")
                 elif auto:
-                    why = "No hay pista que dar: pasas automáticamente."
+                    why = render("table.why_auto")
             else:
-                slot().html(bar_html(None, "Espera tu turno", f"Le toca a {WHO[g.turn]}."))
+                slot().html(bar_html(None, render("table.wait"), render("table.their_turn", who=WHO[g.turn])))
         # A new deal is dealt card by card (once per deal in this browser) during the auction.
         fresh_deal = g.phase == BIDDING and not ss.skip_anim
         with hand_box:
@@ -537,11 +550,9 @@ if g.phase != OVER:
                 bar=device_bar,
             )
         role = ""
-        if g.landlord == HUMAN:
-            role = " Eres el terrateniente."
-        elif g.landlord is not None:
+        if g.landlord is not None:
             partner = 3 - g.landlord  # seats 1 and 2: the one that is not the landlord
-            role = f" Eres campesino: tu compañero es {WHO[partner]}."
+            role = " " + render("table.my_role", landlord=g.landlord == HUMAN, who=WHO.get(partner, ""))
         mine_left = len(g.hands[HUMAN])
         my_alert = (
             f' <span class="ddz-alert" data-testid="alert-0">{ALERTS[mine_left]}</span>'
@@ -551,7 +562,7 @@ if g.phase != OVER:
         st.html(
             f'<div class="ddz-caption" data-testid="dock-state" data-actions="{len(g.actions)}" '
             f'data-delay="{cpu_delay():.4f}" '
-            f'data-mine="{int(yours)}" data-phase="{g.phase}">{count(len(g.hands[HUMAN]), "carta")}.'
+            f'data-mine="{int(yours)}" data-phase="{g.phase}">{render("table.my_cards", n=len(g.hands[HUMAN]))}.'
             f"{html.escape(role)}{my_alert}{disabled_why_html(why)}</div>"
         )
 
@@ -561,10 +572,10 @@ def undone_html(p: Practice, i: int, phase: str) -> str:
     """The mark of a decision taken back with «Deshacer»: what you had chosen there before."""
     if i not in p.undone:
         return ""
-    before = " y luego ".join(say_token(t, phase == BIDDING) for t in p.undone[i])
+    before = render("table.and_then").join(say_token(t, phase == BIDDING) for t in p.undone[i])
     return (
-        f' · <b data-testid="undone-mark">(deshecha)</b><div>Antes habías elegido {html.escape(before)}'
-        " y lo deshiciste.</div>"
+        f' · <b data-testid="undone-mark">{html.escape(render("table.undone_mark"))}</b>'
+        f"<div>{html.escape(render('table.undone_before', before=before))}</div>"
     )
 
 
@@ -580,7 +591,7 @@ def review_panel(p: Practice) -> None:
     counts = counted(items)
     judged = len(items) - counts[FORCED]
     with st.container(key="ddz-review", border=True):
-        st.subheader("Revisa tu partida")
+        st.subheader(render("table.review_title"))
         summary = render(
             "review.summary",
             judged=judged,
@@ -600,7 +611,7 @@ def review_panel(p: Practice) -> None:
             )
             if moment.item is not None:
                 st.button(
-                    "Ver el momento clave",
+                    render("table.review_key"),
                     key="rev_key",
                     on_click=_review_move,
                     args=(moment.item - min(ss.get("review_step", 0), len(items) - 1), len(items)),
@@ -609,25 +620,28 @@ def review_panel(p: Practice) -> None:
                 # «Practica esta posición»: your own lost endgame as a puzzle in «Retos»
                 before = ".".join(p.game.actions[: items[moment.item].index])
                 query = {"codigo": p.code, "acciones": before}
-                page_link("views/retos.py", "Practica esta posición", f"/retos?codigo={p.code}&acciones={before}",
+                page_link("views/retos.py", render("table.practice_position"), f"/retos?codigo={p.code}&acciones={before}",
                           icon=":material/extension:", query=query)  # fmt: skip
         i = min(ss.get("review_step", 0), len(items) - 1)
         item = items[i]
         icon = {GOOD: "✓", INACCURATE: "≈", MISTAKE: "✗", FORCED: "·"}[item.verdict]
-        what = (
-            "En la subasta"
-            if item.phase == BIDDING
-            else (f"Contra {item.table}" if item.table else "Abrías la baza")
-        )
+        where = "bidding" if item.phase == BIDDING else "against" if item.table else "leading"
+        what = render("table.review_where", where=where, table=item.table)
         st.html(
             f'<div class="ddz-review {item.verdict}" data-testid="review-item"><b>{icon} {html.escape(item.verdict.capitalize())}</b>'
-            f" · decisión {i + 1} de {len(items)} · {html.escape(what)}{undone_html(p, i, item.phase)}"
-            f"<div>Tu mano:</div>{cards_html(item.hand)}<div>{html.escape(item.text)}</div></div>"
+            f" · {render('table.review_step', k=i + 1, n=len(items))} · {html.escape(what)}"
+            f"{undone_html(p, i, item.phase)}<div>{render('table.your_hand')}</div>{cards_html(item.hand)}<div>{html.escape(item.text)}</div></div>"
         )
         row = st.container(horizontal=True)
-        row.button("Anterior", key="rev_prev", on_click=_review_move, args=(-1, len(items)), disabled=i == 0)
         row.button(
-            "Siguiente",
+            render("table.review_prev"),
+            key="rev_prev",
+            on_click=_review_move,
+            args=(-1, len(items)),
+            disabled=i == 0,
+        )
+        row.button(
+            render("table.review_next"),
             key="rev_next",
             on_click=_review_move,
             args=(1, len(items)),
@@ -636,7 +650,7 @@ def review_panel(p: Practice) -> None:
         wrong = [n for n, it in enumerate(items) if it.verdict == MISTAKE]
         if wrong:
             row.button(
-                "Siguiente error",
+                render("table.review_next_error"),
                 key="rev_err",
                 on_click=_review_move,
                 args=(next((n for n in wrong if n > i), wrong[0]) - i, len(items)),
@@ -650,24 +664,22 @@ if over:
         won = (r.winner == "landlord") == (g.landlord == HUMAN)
         st.html(
             f'<div class="ddz-result {"won" if won else "lost"}" data-testid="result">'
-            f"<b>{'¡Has ganado!' if won else 'Has perdido.'}</b></div>"
+            f"<b>{render('table.result', won=won)}</b></div>"
         )
-        st.markdown("\n".join(f"- {line}" for line in r.explain(("Sur (tú)", "Este", "Oeste"))))
+        st.markdown("\n".join(f"- {line}" for line in r.explain(EXPLAIN_SEATS)))
         if g.hands[HUMAN]:
             st.html(f"<div>{cards_left(len(g.hands[HUMAN]), 'Te')}:</div>{cards_html(g.hands[HUMAN])}")
         row = st.container(horizontal=True)
-        row.button("Repetir este reparto", on_click=_again, args=(hand_v,), key="again")
-        row.button("Otra partida", on_click=_another, args=(hand_v,), type="primary", key="another")
+        row.button(render("table.again"), on_click=_again, args=(hand_v,), key="again")
+        row.button(render("table.another"), on_click=_another, args=(hand_v,), type="primary", key="another")
         if ss.get("guided"):  # the guided hand's closing message, and where to go next
             st.html(notice_html("coach", coach(p, [])))
-            page_link(
-                "views/lessons.py", "Sigue en «Estrategia», etapa a etapa", "/estrategia", ":material/school:"
-            )
+            page_link("views/lessons.py", render("table.next_lessons"), "/estrategia", ":material/school:")
         link = p.replay_link()
         if link:  # a page link: «Manos comentadas» opens in this same tab
             page_link(
                 "views/hands.py",
-                "Repásala paso a paso en «Manos comentadas»",
+                render("table.replay_link"),
                 link,
                 ":material/menu_book:",
                 dict(parse_qsl(link.partition("?")[2])),
@@ -680,11 +692,10 @@ def turn_words(p: Practice) -> tuple[str, str]:
     g = p.game
     if g.phase == OVER and g.result is not None:
         won = (g.result.winner == "landlord") == (g.landlord == HUMAN)
-        lines = g.result.explain(("Sur (tú)", "Este", "Oeste"))
-        return "over", " ".join(["¡Has ganado!" if won else "Has perdido.", *lines])
-    whose = "Te toca" if g.turn == HUMAN else f"Le toca a {WHO[g.turn]}"
-    what = "pujar" if g.phase == BIDDING else "jugar"
-    return f"{len(g.actions)}/{g.phase}/{g.turn}", f"{whose} {what}."
+        lines = g.result.explain(EXPLAIN_SEATS)
+        return "over", " ".join([render("table.result", won=won), *lines])
+    said = render("table.turn_words", mine=g.turn == HUMAN, who=WHO[g.turn], bidding=g.phase == BIDDING)
+    return f"{len(g.actions)}/{g.phase}/{g.turn}", said
 
 
 def spoken(p: Practice, deal: int, bar: str, hint_said: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from ddz.ai.cpu import LEVELS
 from ddz.cards import parse
 from ddz.codes import CodeError, cards_of, decode, ids_for, normalize
 from ddz.game import BIDDING, PASS, PLAYING, Game
-from ddz.messages import render_message
+from ddz.messages import render, render_message
 from tutorial import guard
 from tutorial.practice import (
     HUMAN,
@@ -61,7 +61,7 @@ def _play_selected() -> None:
     _focus_hand()
     ids = selection(KEY)
     if not ids:
-        ss.play_error = "Elige primero las cartas que quieres jugar."
+        ss.play_error = render("table.choose_first")
         return
     g = ss.practice.game
     advised = ss.get("hint_for") == (len(g.actions), sorted(ids))  # the hint covers the partner, and says why

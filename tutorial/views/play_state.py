@@ -15,6 +15,7 @@ import streamlit as st
 from ddz.ai.cpu import LEVELS
 from ddz.codes import new_code
 from ddz.game import OVER, PASS, PLAYING, Game, GameError
+from ddz.messages import render
 from tutorial import guard
 from tutorial.practice import GUIDED_CODE, HUMAN, Practice, empty_tally, tally_add
 from tutorial.widget import force_selection
@@ -88,11 +89,8 @@ def _guided() -> None:
 
 # The yes/no preferences of the Ajustes panel, each a button, kept in the browser.
 FLIPS = {
-    "skip_anim": "Saltar la animación del reparto",
-    "show_counter": "Mostrar el contador de cartas",
-    "sounds": "Sonidos suaves",
-    "auto_pass": "Pasar automáticamente cuando no tengo nada",
-    "partner_warn": "Avisar antes de superar a mi compañero",
+    pref: render(f"table.flip_{pref}")
+    for pref in ("skip_anim", "show_counter", "sounds", "auto_pass", "partner_warn")
 }
 
 
