@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 SLICE_MS = 4_000
 STALL_S = float(os.environ.get("DDZ_BROWSER_STALL", "90"))
 """How long a wait goes on with the page showing no change at all (``DDZ_BROWSER_STALL``)."""
-CAP_S = float(os.environ.get("DDZ_BROWSER_CAP", "900"))
+CAP_S = float(os.environ.get("DDZ_BROWSER_CAP", "300"))
 """The longest any single wait goes on, changes or not (``DDZ_BROWSER_CAP``)."""
 
 # Installed in every page before its own scripts (``context.add_init_script``): a count of the
