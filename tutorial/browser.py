@@ -80,9 +80,21 @@ export default function ({ data, key, setStateValue }) {
   if (data.scroll && SCROLLED.get(key + data.scroll.target) !== data.scroll.token) {
     SCROLLED.set(key + data.scroll.target, data.scroll.token);
     let tries = 0;
+    // Scrolled, then checked again for 0.8 s: a scroll made before the page's styles or layout
+    // settled can leave the target under the top bar (its scroll-margin not yet applied).
+    let checks = 0;
+    const placed = (el) => {
+      const r = el.getBoundingClientRect();
+      const margin = parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
+      return r.top >= margin - 2 && r.top <= margin + 2 || (r.top >= margin - 2 && r.bottom <= innerHeight);
+    };
     const go = () => {
       const el = document.querySelector(data.scroll.target);
-      if (el) { el.scrollIntoView({ block: data.scroll.block || 'start', behavior: 'instant' }); return; }
+      if (el) {
+        if (!placed(el)) el.scrollIntoView({ block: data.scroll.block || 'start', behavior: 'instant' });
+        if (++checks < 8) setTimeout(go, 100);
+        return;
+      }
       if (++tries < 40) setTimeout(go, 50);
     };
     setTimeout(go, 30);
