@@ -1587,7 +1587,6 @@ def register(entries: Iterable[Entry], groups: Mapping[str, str] | None = None) 
     already in the catalog with another entry is refused (:class:`MessageError` ``duplicate_code``);
     the same entry again is a no-op (a module reloaded by Streamlit's file watcher registers again)."""
     _add(tuple(e for e in entries if CATALOG.get(e.code) != e))
-    _COMPILED.clear()
     GROUPS.update(groups or {})
 
 

@@ -86,7 +86,7 @@ export default function ({ data, key, setStateValue }) {
     const placed = (el) => {
       const r = el.getBoundingClientRect();
       const margin = parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
-      return r.top >= margin - 2 && r.top <= margin + 2 || (r.top >= margin - 2 && r.bottom <= innerHeight);
+      return r.top >= margin - 2 && (r.top <= margin + 2 || r.bottom <= innerHeight);
     };
     const go = () => {
       const el = document.querySelector(data.scroll.target);
